@@ -9,7 +9,7 @@
 #include "event-parse.h"
 #include "format/event_table.h"
 #include "plugin/plugin_paths.h"
-#include "print/handler_registry.h"
+#include "output/handler_registry.h"
 #include "printfmt/print_functions.h"
 #include "symbols/comm_table.h"
 #include "symbols/function_table.h"
@@ -48,7 +48,7 @@ struct tep_handle {
   tep::FunctionTable functions;               // lib/symbols (kallsyms + resolver)
   tep::PrintkTable printk;                    // lib/symbols (printk formats)
   tep::PrintFunctionRegistry print_functions; // lib/printfmt
-  tep::HandlerRegistry handlers;              // lib/print
+  tep::HandlerRegistry handlers;              // lib/output
   tep::PluginPaths plugin_paths;              // lib/plugin
 
   // Bumped whenever something a print plan depends on arrives later (kallsyms,

@@ -1,9 +1,0 @@
-// SPDX-License-Identifier: LGPL-2.1
-// STUB owned by lib/print: replace with the real class.
-#pragma once
-
-namespace tep {
-
-class HandlerRegistry {};
-
-}  // namespace tep
