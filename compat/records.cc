@@ -1,1 +1,119 @@
 // SPDX-License-Identifier: LGPL-2.1
+// Reading numbers and fields out of records, and the common fields.
+#include <string_view>
+
+#include "compat/export.h"
+#include "core/handle.h"
+#include "event-parse.h"
+#include "record/field_access.h"
+#include "trace-seq.h"
+
+// Exported by upstream without a public prototype; plugins built against it call it.
+TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field, const char* name,
+                             struct tep_record* record, unsigned long long* val, int err);
+
+namespace {
+
+bool is_scalar_size(int size) { return size == 1 || size == 2 || size == 4 || size == 8; }
+
+bool inside_record(const tep_record* record, int offset, int size) {
+  return offset >= 0 && size >= 0 && record->size >= 0 &&
+         static_cast<long long>(offset) + size <= record->size;
+}
+
+int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField which) {
+  if (!tep || !rec) return -1;
+  return tep->common_fields.read(*tep, which, rec->data, rec->size);
+}
+
+}  // namespace
+
+TEP_EXPORT unsigned long long tep_read_number(struct tep_handle* tep, const void* ptr, int size) {
+  if (!ptr) return 0;
+  if (!tep) return size == 1 ? *static_cast<const unsigned char*>(ptr) : 0;
+  return tep::read_number(*tep, ptr, size);
+}
+
+// The field's bytes, unsigned (no sign extension), for sizes 1, 2, 4 and 8.
+TEP_EXPORT int tep_read_number_field(struct tep_format_field* field, const void* data,
+                                     unsigned long long* value) {
+  if (!field || !data || !value || !is_scalar_size(field->size) || !field->event || !field->event->tep)
+    return -1;
+  *value = tep::read_number(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
+  return 0;
+}
+
+// The messages (with err set) are upstream's: "<CANT FIND FIELD name>" when
+// the event has no such field, " name=INVALID" when it is not a 1/2/4/8-byte
+// number (or, here, lies outside the record).
+TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field, const char* name,
+                             struct tep_record* record, unsigned long long* val, int err) {
+  if (!field) {
+    if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
+    return -1;
+  }
+  if (!record || !val || !is_scalar_size(field->size) || !inside_record(record, field->offset, field->size) ||
+      tep_read_number_field(field, record->data, val)) {
+    if (err && s) trace_seq_printf(s, " %s=INVALID", name);
+    return -1;
+  }
+  return 0;
+}
+
+TEP_EXPORT int tep_get_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
+                                 struct tep_record* record, unsigned long long* val, int err) {
+  if (!event || !name) return -1;
+  return get_field_val(s, tep_find_field(event, name), name, record, val, err);
+}
+
+TEP_EXPORT int tep_get_common_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
+                                        struct tep_record* record, unsigned long long* val, int err) {
+  if (!event || !name) return -1;
+  return get_field_val(s, tep_find_common_field(event, name), name, record, val, err);
+}
+
+TEP_EXPORT int tep_get_any_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
+                                     struct tep_record* record, unsigned long long* val, int err) {
+  if (!event || !name) return -1;
+  return get_field_val(s, tep_find_any_field(event, name), name, record, val, err);
+}
+
+// A pointer to the field's bytes in the record and their length: for a
+// __data_loc / __rel_loc field, the payload it points to. Null when the event
+// has no such field or the bytes lie outside the record.
+TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event, const char* name,
+                                   struct tep_record* record, int* len, int err) {
+  if (!event || !name) return nullptr;
+  tep_format_field* field = tep_find_field(event, name);
+  if (!field) {
+    if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
+    return nullptr;
+  }
+  if (!record || !record->data || !event->tep) return nullptr;
+  int offset = field->offset;
+  int length = field->size;
+  if (field->flags & TEP_FIELD_IS_DYNAMIC) {
+    if (!tep::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length))
+      return nullptr;
+  } else if (!inside_record(record, offset, length)) {
+    return nullptr;
+  }
+  if (len) *len = length;
+  return static_cast<char*>(record->data) + offset;
+}
+
+TEP_EXPORT int tep_data_type(struct tep_handle* tep, struct tep_record* rec) {
+  return common_value(tep, rec, tep::record::CommonField::Type);
+}
+
+TEP_EXPORT int tep_data_pid(struct tep_handle* tep, struct tep_record* rec) {
+  return common_value(tep, rec, tep::record::CommonField::Pid);
+}
+
+TEP_EXPORT int tep_data_preempt_count(struct tep_handle* tep, struct tep_record* rec) {
+  return common_value(tep, rec, tep::record::CommonField::PreemptCount);
+}
+
+TEP_EXPORT int tep_data_flags(struct tep_handle* tep, struct tep_record* rec) {
+  return common_value(tep, rec, tep::record::CommonField::Flags);
+}

@@ -11,6 +11,7 @@
 #include "plugin/plugin_paths.h"
 #include "output/handler_registry.h"
 #include "printfmt/print_functions.h"
+#include "record/common_fields.h"
 #include "symbols/comm_table.h"
 #include "symbols/function_table.h"
 #include "symbols/printk_table.h"
@@ -18,10 +19,11 @@
 // The layout of one ring-buffer sub-buffer header, from header_page:
 //   field: u64 timestamp;	offset:0;	size:8;	signed:0;
 //   field: local_t commit;	offset:8;	size:8;	signed:1;
+// All zero until tep_parse_header_page() runs, as upstream reports them.
 struct tep_header_page_layout {
-  int ts_offset = 0, ts_size = 8;
-  int size_offset = 8, size_size = 8;  // the commit field
-  int data_offset = 16, data_size = 0;
+  int ts_offset = 0, ts_size = 0;
+  int size_offset = 0, size_size = 0;  // the commit field
+  int data_offset = 0, data_size = 0;
   bool has_overwrite = false;
 };
 
@@ -50,6 +52,7 @@ struct tep_handle {
   tep::PrintFunctionRegistry print_functions; // lib/printfmt
   tep::HandlerRegistry handlers;              // lib/output
   tep::PluginPaths plugin_paths;              // lib/plugin
+  tep::record::CommonFieldCache common_fields; // lib/record (tep_data_type & co)
 
   // Bumped whenever something a print plan depends on arrives later (kallsyms,
   // printk formats, a function resolver, handlers, print functions): plans

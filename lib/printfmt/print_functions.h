@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1
-// STUB owned by lib/printfmt: replace with the real registry (keep the struct's members).
+// Print functions: helpers a plugin registers so that print fmts calling them
+// parse (TEP_PRINT_FUNC nodes) and print, e.g. the scsi plugin's
+//   tep_register_print_function(tep, fn, TEP_FUNC_ARG_STRING,
+//       "scsi_trace_parse_cdb", TEP_FUNC_ARG_PTR, TEP_FUNC_ARG_PTR, TEP_FUNC_ARG_INT, TEP_FUNC_ARG_VOID);
 #pragma once
 
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "event-parse.h"
@@ -18,6 +23,28 @@ struct tep_function_handler {
 
 namespace tep {
 
-class PrintFunctionRegistry {};
+class PrintFunctionRegistry {
+ public:
+  PrintFunctionRegistry() = default;
+  PrintFunctionRegistry(const PrintFunctionRegistry&) = delete;
+  PrintFunctionRegistry& operator=(const PrintFunctionRegistry&) = delete;
+
+  // Adds a handler, replacing (hiding) one of the same name. Returns true when
+  // it replaced one (upstream reports the override).
+  bool add(std::unique_ptr<tep_function_handler> handler);
+  // Removes the handler called `name` if its function is `func`.
+  bool remove(tep_func_handler func, std::string_view name);
+  // The current handler for `name`, or nullptr.
+  const tep_function_handler* find(std::string_view name) const;
+
+ private:
+  bool remove_by_name(std::string_view name);
+
+  // Current handlers, newest first (lookups see the latest registration).
+  std::vector<tep_function_handler*> active_;
+  // Every handler ever registered: parsed trees keep pointing at replaced or
+  // unregistered handlers, so they live as long as the handle.
+  std::vector<std::unique_ptr<tep_function_handler>> owned_;
+};
 
 }  // namespace tep

@@ -1,14 +1,28 @@
 // SPDX-License-Identifier: LGPL-2.1
-// STUB owned by lib/symbols: replace with the real class (keep lookup's signature).
+// FunctionTable: kernel functions by address, from kallsyms text or
+// tep_register_function, or from a resolver installed with
+// tep_set_function_resolver (which then answers every lookup).
+// Registration is cheap (kallsyms is copied once and its names are cut in
+// place); the sorted array is built on the first lookup after a change, in
+// upstream's order, so duplicate addresses pick the same name as upstream.
+// Lookups may run on several threads at once, also during registration.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <shared_mutex>
 #include <string_view>
+#include <vector>
+
+#include "event-parse.h"
+#include "symbols/string_arena.h"
 
 namespace tep {
 
 // The function containing an address: from kallsyms / tep_register_function,
 // or from a resolver installed with tep_set_function_resolver.
+// name.data() and module.data() are NUL-terminated and stay valid as long as the
+// table (resolver results: as long as the resolver keeps them).
 struct FunctionMatch {
   std::string_view name;
   std::string_view module;  // empty when none
@@ -18,7 +32,55 @@ struct FunctionMatch {
 
 class FunctionTable {
  public:
-  bool lookup(uint64_t /*addr*/, FunctionMatch& /*out*/) const { return false; }
+  enum class ParseStatus { kOk, kBadLine };
+
+  FunctionTable() = default;
+  FunctionTable(const FunctionTable&) = delete;
+  FunctionTable& operator=(const FunctionTable&) = delete;
+
+  // /proc/kallsyms text; stops at the first line upstream rejects (warning
+  // "Failed to parse kallsyms ..."), keeping the lines before it.
+  ParseStatus parse_kallsyms(std::string_view text);
+  // tep_register_function: `module` may be null.
+  void add(std::string_view name, uint64_t addr, const char* module);
+
+  bool lookup(uint64_t addr, FunctionMatch& out) const;
+  // The C API's view of a lookup: module is null when there is none.
+  struct CMatch {
+    const char* name = nullptr;
+    const char* module = nullptr;
+    uint64_t start = 0;
+    uint64_t size = 0;
+  };
+  bool lookup(uint64_t addr, CMatch& out) const;
+
+  void set_resolver(tep_func_resolver_t* resolver, void* priv);
+  void reset_resolver() { set_resolver(nullptr, nullptr); }
+
+  // Registrations so far, duplicates included (tep_get_function_count).
+  int count() const;
+  // tep_print_funcs: "%016llx name[ [module]]" per entry, in lookup order.
+  void print(FILE* out) const;
+
+ private:
+  struct Entry {
+    uint64_t addr;
+    const char* name;
+    const char* module;  // null when none
+  };
+
+  // Sorts the registrations if some arrived since the last build; returns with
+  // `lock` held shared and sorted_ current.
+  void ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const;
+  size_t find_index(uint64_t addr) const;  // sorted_.size() - 1 (the sentinel) if none
+
+  mutable std::shared_mutex mutex_;
+  StringArena strings_;
+  std::vector<Entry> registered_;           // oldest first
+  mutable std::vector<Entry> sorted_;       // upstream's order + sentinel {0}
+  mutable bool sorted_current_ = false;
+  tep_func_resolver_t* resolver_ = nullptr;
+  void* resolver_priv_ = nullptr;
 };
 
 }  // namespace tep

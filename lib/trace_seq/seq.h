@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Fast appends to a public trace_seq, for the printing code (no vsnprintf for
-// plain text). Semantics match trace_seq_puts/putc/printf: growth on demand,
-// nothing written once the seq is in an error state.
-// (Declarations fixed for the other folders; lib/trace_seq implements them.)
+// Appends to a public trace_seq. Two sets of entry points share one growth rule:
+//  - append/append_char/appendf: the fast paths the printers use (no vsnprintf for
+//    plain text);
+//  - the trace_seq_* semantics (init/reset/destroy/puts/putc/vprintf/terminate/
+//    write_to) that compat/trace_seq.cc exports unchanged.
+// Upstream rules kept: the buffer grows by TRACE_SEQ_BUF_SIZE steps and always keeps
+// one spare byte for terminate(); nothing is written once the seq is in an error
+// state; a destroyed seq holds the poison pointer 0xdeadbeef, and using it prints
+// "Usage of trace_seq after it was destroyed" once per entry point.
 #pragma once
 
+#include <cstdarg>
+#include <cstdio>
 #include <string_view>
 
 #include "trace-seq.h"
@@ -14,5 +21,18 @@ namespace tep::seq {
 void append(trace_seq* s, std::string_view text);
 void append_char(trace_seq* s, char c);
 void appendf(trace_seq* s, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// trace_seq_* semantics. Return values are those of the public functions.
+void init(trace_seq* s);
+void reset(trace_seq* s);
+void destroy(trace_seq* s);
+int put_text(trace_seq* s, std::string_view text);            // trace_seq_puts
+int put_char(trace_seq* s, unsigned char c);                  // trace_seq_putc
+int print_va(trace_seq* s, const char* fmt, va_list ap)       // trace_seq_printf's body
+    __attribute__((format(printf, 2, 0)));
+int vprint(trace_seq* s, const char* fmt, va_list ap)         // trace_seq_vprintf
+    __attribute__((format(printf, 2, 0)));
+void terminate(trace_seq* s);
+int write_to(trace_seq* s, FILE* fp);                         // trace_seq_do_fprintf
 
 }  // namespace tep::seq

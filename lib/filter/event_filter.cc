@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "filter/event_filter.h"
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "core/handle.h"
+#include "filter/event_selector.h"
+#include "filter/filter_nodes.h"
+#include "filter/filter_parser.h"
+#include "filter/filter_text.h"
+
+namespace tep::filter {
+namespace {
+
+char* malloc_copy(const std::string& s) {
+  char* out = static_cast<char*>(malloc(s.size() + 1));
+  if (out) memcpy(out, s.c_str(), s.size() + 1);
+  return out;
+}
+
+}  // namespace
+
+EventFilter::Compiled::~Compiled() {
+  for (char* s : retained) free(s);
+}
+
+// What consumers see, with the way back to its EventFilter right behind it.
+struct EventFilter::PublicPart {
+  tep_event_filter pub;
+  EventFilter* owner;
+};
+
+tep_event_filter* EventFilter::create(tep_handle* tep) {
+  static_assert(std::is_standard_layout_v<PublicPart>);
+  auto* self = new EventFilter();
+  self->public_part_ = std::make_unique<PublicPart>();
+  self->public_part_->owner = self;
+  self->pub_ = &self->public_part_->pub;
+  self->pub_->tep = tep;
+  tep_ref(tep);
+  return self->pub_;
+}
+
+EventFilter* EventFilter::from(tep_event_filter* filter) {
+  return reinterpret_cast<PublicPart*>(filter)->owner;
+}
+
+EventFilter::~EventFilter() = default;
+
+void EventFilter::destroy(tep_event_filter* filter) {
+  EventFilter* self = from(filter);
+  tep_unref(self->pub_->tep);
+  self->reset();
+  delete self;
+}
+
+tep_filter_type* EventFilter::find(int event_id) {
+  tep_filter_type* begin = pub_->event_filters;
+  tep_filter_type* end = begin + (begin ? pub_->filters : 0);
+  size_t lo = 0, hi = static_cast<size_t>(end - begin);
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (begin[mid].event_id == event_id) return &begin[mid];
+    if (begin[mid].event_id < event_id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return nullptr;
+}
+
+tep_filter_type* EventFilter::find_or_add(int event_id) {
+  if (tep_filter_type* found = find(event_id)) return found;
+  auto* grown = static_cast<tep_filter_type*>(
+      realloc(pub_->event_filters, sizeof(tep_filter_type) * (static_cast<size_t>(pub_->filters) + 1)));
+  if (!grown) throw std::bad_alloc();
+  pub_->event_filters = grown;
+  int i = 0;
+  while (i < pub_->filters && grown[i].event_id <= event_id) i++;
+  memmove(&grown[i + 1], &grown[i], sizeof(tep_filter_type) * static_cast<size_t>(pub_->filters - i));
+  grown[i].event_id = event_id;
+  grown[i].event = tep_find_event(pub_->tep, event_id);
+  grown[i].filter = nullptr;
+  pub_->filters++;
+  return &grown[i];
+}
+
+void EventFilter::release(tep_filter_type& type) {
+  free_tree(type.filter);
+  type.filter = nullptr;
+  compiled_.erase(type.event_id);
+}
+
+void EventFilter::install(tep_event* event, tep_filter_arg* root, std::vector<char*> retained) {
+  tep_filter_type* type;
+  try {
+    type = find_or_add(event->id);
+  } catch (...) {
+    free_tree(root);
+    for (char* s : retained) free(s);
+    throw;
+  }
+  release(*type);
+  type->filter = root;
+  Compiled& compiled = compiled_[event->id];
+  compiled.retained = std::move(retained);
+  compiled.root = root;
+  compiled.program = std::make_unique<MatchProgram>(pub_->tep, root);
+}
+
+// One event's share of a filter string: its expression parsed against its
+// fields (no expression: always TRUE). The old filter stays on failure.
+int EventFilter::filter_event(tep_event* event, const char* expression, char* error_buffer) {
+  ParsedExpression parsed;
+  if (expression) {
+    int ret = parse_expression(event, expression, error_buffer, parsed);
+    if (ret < 0) return ret;
+  } else {
+    parsed.root = new_node(TEP_FILTER_ARG_BOOLEAN);
+    parsed.root->boolean.value = TEP_FILTER_TRUE;
+  }
+  install(event, parsed.root, std::move(parsed.retained));
+  return 0;
+}
+
+int EventFilter::add_filter_str(const char* filter_str) {
+  pub_->error_buffer[0] = '\0';
+  std::vector<tep_event*> events;
+  const char* expression = nullptr;
+  int ret = select_events(pub_->tep, filter_str, events, &expression);
+  if (ret < 0) return ret;
+
+  int result = 0;
+  for (tep_event* event : events) {
+    ret = filter_event(event, expression, pub_->error_buffer);
+    if (ret < 0) {
+      result = ret;
+      continue;
+    }
+    // tep_set_test_filters: show what each event's filter became.
+    if (pub_->tep->test_filters) {
+      if (char* text = make_string(event->id)) {
+        printf(" '%s: %s'\n", event->name, text);
+        free(text);
+      }
+    }
+  }
+  return result;
+}
+
+int EventFilter::remove_event(int event_id) {
+  tep_filter_type* type = pub_->filters ? find(event_id) : nullptr;
+  if (!type) return 0;
+  release(*type);
+  tep_filter_type* end = pub_->event_filters + pub_->filters;
+  memmove(type, type + 1, sizeof(tep_filter_type) * static_cast<size_t>(end - (type + 1)));
+  pub_->filters--;
+  memset(&pub_->event_filters[pub_->filters], 0, sizeof(tep_filter_type));
+  return 1;
+}
+
+void EventFilter::reset() {
+  for (int i = 0; i < pub_->filters; i++) free_tree(pub_->event_filters[i].filter);
+  compiled_.clear();
+  free(pub_->event_filters);
+  pub_->event_filters = nullptr;
+  pub_->filters = 0;
+}
+
+int EventFilter::match(tep_record* record) {
+  pub_->error_buffer[0] = '\0';
+  if (!pub_->filters) return TEP_ERRNO__NO_FILTER;
+  tep_filter_type* type = find(tep_data_type(pub_->tep, record));
+  if (!type) return TEP_ERRNO__FILTER_NOT_FOUND;
+  Compiled& compiled = compiled_[type->event_id];
+  // A consumer may have swapped the tree: compile what is there now.
+  if (!compiled.program || compiled.root != type->filter) {
+    compiled.root = type->filter;
+    compiled.program = std::make_unique<MatchProgram>(pub_->tep, type->filter);
+  }
+  tep_errno err = TEP_ERRNO__SUCCESS;
+  bool ok = compiled.program->matches(record, err);
+  if (err) return err;
+  return ok ? TEP_ERRNO__FILTER_MATCH : TEP_ERRNO__FILTER_MISS;
+}
+
+bool EventFilter::filtered(int event_id) { return pub_->filters && find(event_id); }
+
+char* EventFilter::make_string(int event_id) {
+  tep_filter_type* type = pub_->filters ? find(event_id) : nullptr;
+  if (!type) return nullptr;
+  std::optional<std::string> text = filter_to_string(type->filter);
+  return text ? malloc_copy(*text) : nullptr;
+}
+
+// Upstream copies through text: each event's filter is printed and parsed
+// again against the destination handle's event of the same system and name.
+int EventFilter::copy_from(EventFilter& source) {
+  reset();
+  int ret = 0;
+  for (int i = 0; i < source.pub_->filters; i++) {
+    const tep_filter_type& type = source.pub_->event_filters[i];
+    tep_event* event = type.event ? tep_find_event_by_name(pub_->tep, type.event->system, type.event->name)
+                                  : nullptr;
+    if (!event) {
+      ret = -1;
+      continue;
+    }
+    std::optional<std::string> text = filter_to_string(type.filter);
+    if (!text) continue;
+    if (*text == "TRUE" || *text == "FALSE") {
+      tep_filter_arg* root = new_node(TEP_FILTER_ARG_BOOLEAN);
+      root->boolean.value = *text == "TRUE" ? TEP_FILTER_TRUE : TEP_FILTER_FALSE;
+      install(event, root, {});
+      continue;
+    }
+    // A text that does not parse back is dropped (upstream crashes on it).
+    filter_event(event, text->c_str(), nullptr);
+  }
+  return ret;
+}
+
+bool EventFilter::same_as(EventFilter& other) {
+  if (pub_->filters != other.pub_->filters) return false;
+  for (int i = 0; i < pub_->filters; i++) {
+    const tep_filter_type& mine = pub_->event_filters[i];
+    tep_filter_type* theirs = other.find(mine.event_id);
+    if (!theirs || !mine.filter || !theirs->filter) return false;
+    if (mine.filter->type != theirs->filter->type) return false;
+    std::optional<std::string> a = filter_to_string(mine.filter);
+    std::optional<std::string> b = filter_to_string(theirs->filter);
+    if (!a || !b || *a != *b) return false;
+  }
+  return true;
+}
+
+int EventFilter::strerror(int err, char* buf, size_t buflen) {
+  if (err <= __TEP_ERRNO__START || err >= __TEP_ERRNO__END) return -1;
+  if (pub_->error_buffer[0]) {
+    int len = snprintf(buf, buflen, "%s", pub_->error_buffer);
+    return static_cast<size_t>(len) > buflen ? -1 : 0;
+  }
+  return tep_strerror(pub_->tep, static_cast<tep_errno>(err), buf, buflen);
+}
+
+}  // namespace tep::filter

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: LGPL-2.1
+// EventFilter: what tep_filter_alloc returns. The public struct
+// tep_event_filter (consumers read filters / event_filters[] / error_buffer)
+// comes first; behind it, per event, the compiled MatchProgram of its tree
+// and the strings the tree keeps alive. event_filters[] stays sorted by
+// event id, each entry owning its tree, exactly as upstream lays it out.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "event-parse.h"
+#include "filter/filter_program.h"
+
+namespace tep::filter {
+
+class EventFilter {
+ public:
+  static tep_event_filter* create(tep_handle* tep);
+  static EventFilter* from(tep_event_filter* filter);
+  static void destroy(tep_event_filter* filter);
+
+  int add_filter_str(const char* filter_str);
+  int remove_event(int event_id);
+  void reset();
+  int match(tep_record* record);
+  bool filtered(int event_id);
+  char* make_string(int event_id);  // malloc'ed, or nullptr
+  int copy_from(EventFilter& source);
+  bool same_as(EventFilter& other);
+  int strerror(int err, char* buf, size_t buflen);
+
+ private:
+  struct Compiled {
+    const tep_filter_arg* root = nullptr;
+    std::unique_ptr<MatchProgram> program;
+    std::vector<char*> retained;
+    ~Compiled();
+  };
+
+  EventFilter() = default;
+  ~EventFilter();
+
+  tep_filter_type* find(int event_id);
+  tep_filter_type* find_or_add(int event_id);
+  void install(tep_event* event, tep_filter_arg* root, std::vector<char*> retained);
+  int filter_event(tep_event* event, const char* expression, char* error_buffer);
+  void release(tep_filter_type& type);
+
+  struct PublicPart;
+  std::unique_ptr<PublicPart> public_part_;
+  tep_event_filter* pub_ = nullptr;  // inside public_part_: consumers hold this pointer
+  std::map<int, Compiled> compiled_;
+};
+
+}  // namespace tep::filter

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "format/field_parser.h"
+
+#include <memory>
+
+namespace tep::format {
+
+namespace {
+
+bool contains(std::string_view haystack, std::string_view needle) {
+  return haystack.find(needle) != std::string_view::npos;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// Element size of "__data_loc TYPE[]" arrays, for the types that make strings.
+unsigned dynamic_element_size(std::string_view type) {
+  struct Entry {
+    std::string_view name;
+    unsigned size;
+  };
+  static constexpr Entry kSizes[] = {{"u8", 1},  {"u16", 2}, {"u32", 4}, {"u64", 8}, {"s8", 1},
+                                     {"s16", 2}, {"s32", 4}, {"s64", 8}, {"char", 1}};
+  for (const auto& e : kSizes)
+    if (e.name == type) return e.size;
+  return 0;
+}
+
+}  // namespace
+
+void FieldGroupParser::append_type(Field& field, std::string_view delim, std::string_view text) {
+  field.type_text.append(delim);
+  field.type_text.append(text);
+}
+
+// "unsigned long args[6]", "const char __attribute__((user)) * filename":
+// words (and '*') accumulate into the type; the last word is the name.
+bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
+  Token t = tk_.next();
+  if (t.type != TokenType::Item) return false;
+  const bool ftrace = event_.flags & TEP_EVENT_FL_ISFTRACE;
+  std::string_view last = t.text;
+  bool has_type = false;
+  for (;;) {
+    t = tk_.next();
+    // Some old ftrace formats have a '.' inside field types.
+    if (t.type == TokenType::Item || t.is(TokenType::Op, "*") || (ftrace && t.is(TokenType::Op, "."))) {
+      if (t.text == "*") field.flags |= TEP_FIELD_IS_POINTER;
+      if (has_type) {
+        append_type(field, delim_, last);
+      } else {
+        field.type_text.assign(last);
+        has_type = true;
+      }
+      last = t.text;
+      delim_ = " ";
+      continue;
+    }
+    if (t.type == TokenType::Delim && last == "__attribute__" && t.text == "(") {
+      // Upstream crashes on an attribute before any type word; we refuse it.
+      if (!has_type) return false;
+      append_type(field, " ", last);
+      append_type(field, "", "(");
+      int depth = 1;
+      delim_ = " ";
+      // Copied token by token, without the closing parenthesis (upstream's way).
+      for (t = tk_.next(); t.type != TokenType::None; t = tk_.next()) {
+        if (t.type == TokenType::Delim) {
+          if (t.text == "(") ++depth;
+          else if (t.text == ")") --depth;
+          if (depth == 0) break;
+          append_type(field, "", t.text);
+          delim_ = "";
+        } else {
+          append_type(field, delim_, t.text);
+          delim_ = " ";
+        }
+        last = t.text;
+      }
+      continue;
+    }
+    break;
+  }
+  if (!has_type) return false;
+  field.name_text.assign(last);
+  after = t;
+  return true;
+}
+
+// "[16]" after the name, or "[]" between type and name ("__data_loc char[] name").
+bool FieldGroupParser::parse_array(Field& field, Token& after, unsigned& element_of_dynamic) {
+  field.flags |= TEP_FIELD_IS_ARRAY;
+  std::string brackets = "[";
+  TokenType last_type = TokenType::Op;
+  Token t = tk_.next();
+  if (t.type == TokenType::None) return false;
+  field.arraylen = t.type == TokenType::Item ? static_cast<unsigned>(parse_c_ulong(t.text)) : 0;
+  while (t.text != "]") {
+    brackets.append(last_type == TokenType::Item && t.type == TokenType::Item ? " " : "");
+    brackets.append(t.text);
+    last_type = t.type;
+    // Only the last token counts: "[TASK_COMM_LEN]" has length 0.
+    field.arraylen = static_cast<unsigned>(parse_c_ulong(t.text));
+    t = tk_.next();
+    if (t.type == TokenType::None) return false;
+  }
+  brackets.append("]");
+  t = tk_.next();
+  if (t.type == TokenType::Item) {
+    append_type(field, " ", field.name_text);
+    append_type(field, "", brackets);
+    element_of_dynamic = dynamic_element_size(field.name_text);
+    field.name_text.assign(t.text);
+    t = tk_.next();
+  } else {
+    append_type(field, "", brackets);
+  }
+  after = t;
+  return true;
+}
+
+// ";\toffset:8;\tsize:16;\tsigned:0;\n" (old kernels end after "size:N;").
+bool FieldGroupParser::parse_location(Field& field, Token after) {
+  auto expect = [&](TokenType type, std::string_view text) { return tk_.next().is(type, text); };
+  auto number = [&](unsigned long& out) {
+    Token t = tk_.next();
+    if (t.type != TokenType::Item) return false;
+    out = parse_c_ulong(t.text);
+    return true;
+  };
+  unsigned long offset, size, is_signed;
+  if (!after.is(TokenType::Op, ";") || !expect(TokenType::Item, "offset") || !expect(TokenType::Op, ":") ||
+      !number(offset) || !expect(TokenType::Op, ";") || !expect(TokenType::Item, "size") ||
+      !expect(TokenType::Op, ":") || !number(size) || !expect(TokenType::Op, ";"))
+    return false;
+  field.offset = static_cast<int>(offset);
+  field.size = static_cast<int>(size);
+  Token t = tk_.next();
+  if (t.type == TokenType::Newline) return true;
+  if (!t.is(TokenType::Item, "signed") || !expect(TokenType::Op, ":") || !number(is_signed)) return false;
+  if (is_signed) field.flags |= TEP_FIELD_IS_SIGNED;
+  return expect(TokenType::Op, ";") && tk_.next().type == TokenType::Newline;
+}
+
+bool FieldGroupParser::parse_field(Field& field) {
+  Token t = tk_.next();
+  // Old ftrace formats: "field special:..." — the word is ignored.
+  if ((event_.flags & TEP_EVENT_FL_ISFTRACE) && t.is(TokenType::Item, "special")) t = tk_.next();
+  if (!t.is(TokenType::Op, ":")) return false;
+  Token after;
+  if (!parse_type_and_name(field, after)) return false;
+  if (after.type != TokenType::Op) return false;
+  unsigned element_of_dynamic = 0;
+  if (after.text == "[" && !parse_array(field, after, element_of_dynamic)) return false;
+
+  std::string_view type = field.type_text;
+  if ((field.flags & TEP_FIELD_IS_ARRAY) &&
+      (contains(type, "char") || contains(type, "u8") || contains(type, "s8")))
+    field.flags |= TEP_FIELD_IS_STRING;
+  if (starts_with(type, "__data_loc")) field.flags |= TEP_FIELD_IS_DYNAMIC;
+  if (starts_with(type, "__rel_loc")) field.flags |= TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_RELATIVE;
+  if (contains(type, "long")) field.flags |= TEP_FIELD_IS_LONG;  // "long long" too
+
+  if (!parse_location(field, after)) return false;
+  // A 2-byte location is the old kernels' string-only __data_loc (no length).
+  if ((field.flags & TEP_FIELD_IS_DYNAMIC) && field.size == 2)
+    field.flags |= TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING;
+
+  if (field.flags & TEP_FIELD_IS_ARRAY) {
+    if (field.arraylen)
+      field.elementsize = static_cast<unsigned>(field.size) / field.arraylen;
+    else if (field.flags & TEP_FIELD_IS_DYNAMIC)
+      field.elementsize = element_of_dynamic;
+    else if (field.flags & TEP_FIELD_IS_STRING)
+      field.elementsize = 1;
+    else if (field.flags & TEP_FIELD_IS_LONG)
+      field.elementsize = static_cast<unsigned>(long_size_);
+  } else if (!(field.flags & TEP_FIELD_IS_DYNAMIC)) {
+    // "__data_loc cpumask_t cpumask" is no array: upstream leaves 0 there.
+    field.elementsize = static_cast<unsigned>(field.size);
+  }
+  return true;
+}
+
+FieldGroupStatus FieldGroupParser::parse(tep_format_field** head, int& count) {
+  int parsed = 0;
+  tep_format_field** link = head;
+  for (;;) {
+    Token t = tk_.next();
+    if (t.type == TokenType::Newline) break;
+    if (!t.is(TokenType::Item, "field")) return FieldGroupStatus::Malformed;
+    auto field = std::make_unique<Field>();
+    if (!parse_field(*field)) return FieldGroupStatus::Malformed;
+    Field& f = *field;
+    f.event = &event_;
+    f.type = f.type_text.data();
+    f.name = f.alias = f.name_text.data();
+    f.is_signed = f.flags & TEP_FIELD_IS_SIGNED;
+    f.is_dynamic = f.flags & TEP_FIELD_IS_DYNAMIC;
+    f.is_relative = f.flags & TEP_FIELD_IS_RELATIVE;
+    event_.field_storage.push_back(std::move(field));
+    *link = &f;
+    link = &f.next;
+    ++parsed;
+  }
+  count = parsed;
+  return FieldGroupStatus::Complete;
+}
+
+}  // namespace tep::format

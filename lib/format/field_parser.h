@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The field lines of an event format, one group (common or event fields)
+// ended by an empty line:
+//   	field:unsigned short common_type;	offset:0;	size:2;	signed:0;
+//   	field:char prev_comm[16];	offset:8;	size:16;	signed:0;
+//   	field:__data_loc char[] name;	offset:8;	size:4;	signed:0;
+//   	field:const char __attribute__((user)) * filename;	offset:16;	size:8;	signed:0;
+// Type and name come out as upstream builds them ("char[16]" / "prev_comm",
+// "__data_loc char[]" / "name"), with the TEP_FIELD_IS_* flags, array length
+// and element size it derives from them.
+#pragma once
+
+#include "core/event.h"
+#include "format/format_tokenizer.h"
+
+namespace tep::format {
+
+enum class FieldGroupStatus {
+  Complete,   // the empty line ending the group was read
+  Malformed,  // a field line did not parse; the fields before it are kept
+};
+
+class FieldGroupParser {
+ public:
+  FieldGroupParser(FormatTokenizer& tokens, Event& event, int long_size)
+      : tk_(tokens), event_(event), long_size_(long_size) {}
+
+  // Appends the group's fields to event.field_storage, links them from `head`
+  // and counts them in `count` (left untouched on failure, as upstream does).
+  FieldGroupStatus parse(tep_format_field** head, int& count);
+
+ private:
+  bool parse_field(Field& field);
+  bool parse_type_and_name(Field& field, Token& after);
+  bool parse_array(Field& field, Token& after, unsigned& element_of_dynamic);
+  bool parse_location(Field& field, Token after);
+  void append_type(Field& field, std::string_view delim, std::string_view text);
+
+  FormatTokenizer& tk_;
+  Event& event_;
+  int long_size_;
+  // Upstream joins type words with a separator that persists from one field
+  // to the next; after a __attribute__((...)) it can be empty.
+  std::string_view delim_ = " ";
+};
+
+}  // namespace tep::format

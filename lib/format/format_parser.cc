@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "format/format_parser.h"
+
+#include <memory>
+
+#include "core/handle.h"
+#include "format/field_parser.h"
+#include "format/format_tokenizer.h"
+#include "printfmt/print_fmt_parser.h"
+
+namespace tep::format {
+
+namespace {
+
+// "name: sched_switch": the name is one word.
+bool read_name(FormatTokenizer& tk, std::string_view& name) {
+  if (!tk.next().is(TokenType::Item, "name") || !tk.next().is(TokenType::Op, ":")) return false;
+  Token t = tk.next();
+  if (t.type != TokenType::Item) return false;
+  name = t.text;
+  return true;
+}
+
+// "ID: 316" (read like strtoul: "0x13c" is 316, and too large wraps to negative).
+bool read_id(FormatTokenizer& tk, int& id) {
+  if (!tk.next_item().is(TokenType::Item, "ID") || !tk.next().is(TokenType::Op, ":")) return false;
+  Token t = tk.next();
+  if (t.type != TokenType::Item) return false;
+  id = static_cast<int>(parse_c_ulong(t.text));
+  return id >= 0;
+}
+
+// "format:\n" then the common fields, an empty line, the event fields, an empty line.
+bool read_fields(FormatTokenizer& tk, Event& event, int long_size) {
+  if (!tk.next_item().is(TokenType::Item, "format") || !tk.next().is(TokenType::Op, ":") ||
+      tk.next().type != TokenType::Newline)
+    return false;
+  FieldGroupParser fields(tk, event, long_size);
+  return fields.parse(&event.format.common_fields, event.format.nr_common) == FieldGroupStatus::Complete &&
+         fields.parse(&event.format.fields, event.format.nr_fields) == FieldGroupStatus::Complete;
+}
+
+// "print fmt:" (possibly after blank lines); the cursor is left on the text after it.
+bool read_print_fmt_label(FormatTokenizer& tk) {
+  if (!tk.next_item().is(TokenType::Item, "print") || !tk.next().is(TokenType::Item, "fmt") ||
+      !tk.next().is(TokenType::Op, ":"))
+    return false;
+  tk.skip_blanks();
+  return true;
+}
+
+}  // namespace
+
+tep_errno parse_event_format(tep_handle& tep, std::string_view text, std::string_view system,
+                             Event** added) {
+  *added = nullptr;
+  FormatTokenizer tk(text);
+  std::string_view name;
+  if (!read_name(tk, name)) return TEP_ERRNO__MEM_ALLOC_FAILED;
+
+  auto event = std::make_unique<Event>();
+  event->name_text.assign(name);
+  event->system_text.assign(system);
+  event->name = event->name_text.data();
+  event->system = event->system_text.data();
+  event->tep = &tep;
+  if (system == "ftrace") {
+    event->flags |= TEP_EVENT_FL_ISFTRACE;
+    if (name == "bprint") event->flags |= TEP_EVENT_FL_ISBPRINT;
+  }
+  if (!read_id(tk, event->id)) return TEP_ERRNO__READ_ID_FAILED;
+
+  const bool fields_ok = read_fields(tk, *event, tep.long_size);
+  Event& stored = tep.events.add(std::move(event));
+  if (!fields_ok) {
+    stored.flags |= TEP_EVENT_FL_FAILED;
+  } else {
+    if (!read_print_fmt_label(tk))
+      stored.flags |= TEP_EVENT_FL_FAILED;
+    else
+      printfmt::parse_print_fmt(tep, stored, tk.rest());
+    // Upstream attaches handlers registered for this event (by id or by
+    // sys/name) only when its fields parsed.
+    tep.handlers.on_event_added(stored);
+  }
+  *added = &stored;
+  return TEP_ERRNO__SUCCESS;
+}
+
+}  // namespace tep::format

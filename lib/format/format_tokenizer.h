@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The token stream of an event format file, split exactly as upstream's
+// tokenizer splits it, because which inputs parse (and the type strings they
+// produce, e.g. "const char __attribute__((user)) *") depends on it:
+//   "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+//   -> SPACE ITEM(field) OP(:) ITEM(unsigned) SPACE ITEM(short) ... NEWLINE
+// Tokens are views into the input; the rare concatenated string ("a" "b") is
+// kept in an arena owned by the tokenizer, so every view lives as long as it.
+#pragma once
+
+#include <deque>
+#include <string>
+#include <string_view>
+
+#include "core/text_reader.h"
+
+namespace tep::format {
+
+enum class TokenType {
+  None,     // end of input, or a byte the format grammar never contains (control, non-ASCII)
+  Space,    // a run of blanks other than '\n'
+  Newline,  // one '\n'
+  Delim,    // ( ) ,
+  Op,       // any other printable: ':' ';' '[' '*' "->" "<<=" ...
+  Item,     // a run of [A-Za-z0-9_]
+  DQuote,   // "text" without its quotes (adjacent strings concatenated)
+  SQuote,   // 'c' without its quotes
+};
+
+struct Token {
+  TokenType type = TokenType::None;
+  std::string_view text;
+
+  bool is(TokenType t, std::string_view s) const { return type == t && text == s; }
+};
+
+class FormatTokenizer {
+ public:
+  explicit FormatTokenizer(std::string_view text) : in_(text) {}
+
+  Token next_raw();    // every token, spaces included
+  Token next();        // skips Space (a Newline is a token)
+  Token next_item();   // skips Space and Newline
+
+  size_t pos() const { return in_.pos(); }
+  void rewind(size_t pos) { in_.seek(pos); }
+  // What follows the cursor, from the original text (NULs included up to size).
+  std::string_view rest() const { return in_.rest(); }
+  void skip_blanks();  // Space characters only
+
+ private:
+  Token quoted(char quote);
+  TextReader in_;
+  std::deque<std::string> arena_;
+};
+
+// The character classes upstream's tokenizer uses (C locale).
+TokenType char_class(int c);
+
+// strtoul(text, NULL, 0) as the C library computes it (leading blanks, sign,
+// base prefix, stops at the first non-digit, ULONG_MAX on overflow): upstream
+// reads ids, offsets and sizes this way, so "0x10" is 16 and "12abc" is 12.
+unsigned long parse_c_ulong(std::string_view text);
+// atoi(text) as glibc computes it ((int) strtol(text, NULL, 10)): header_page
+// numbers are read this way, so "0x10" is 0.
+int parse_c_atoi(std::string_view text);
+
+}  // namespace tep::format

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The header_page file: where the timestamp, commit and data of a ring-buffer
+// sub-buffer lie.
+//   	field: u64 timestamp;	offset:0;	size:8;	signed:0;
+//   	field: local_t commit;	offset:8;	size:8;	signed:1;
+//   	field: int overwrite;	offset:8;	size:1;	signed:1;
+//   	field: char data;	offset:16;	size:4080;	signed:0;
+#pragma once
+
+#include <string_view>
+
+struct tep_handle;
+
+namespace tep::format {
+
+enum class HeaderPageStatus {
+  Parsed,       // every mandatory field read (overwrite is optional)
+  Incomplete,   // stopped at the first malformed field; what came before is kept
+  OldFormat,    // no text (kernels before 2.6.31): defaults from the long size
+};
+
+// Fills tep.header_page the way upstream does: field by field, stopping at the
+// first malformed one (offsets and sizes already read stay set). With no text
+// the layout is derived from `long_size` and the handle is marked old-format.
+HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int long_size);
+
+}  // namespace tep::format

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: LGPL-2.1
+// tep_print_event: one output line of a record, laid out by the caller's
+// printf-like format whose arguments name what to print:
+//   tep_print_event(tep, s, rec, "%16s-%-5d [%03d] %s %6.1000d: %s: %s",
+//                   TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_LATENCY,
+//                   TEP_PRINT_TIME, TEP_PRINT_NAME, TEP_PRINT_INFO);
+//   ->      bash-1234  [003] d..2.   123.456789: sched_switch: prev_comm=...
+// The format is parsed on every call: it belongs to the caller (a cache keyed
+// by its pointer would go stale), and a scan of it costs no more than a lookup
+// by content would. Nothing is static, so event handlers may re-enter this
+// function (the function plugin prints a copy of the record from its handler).
+#pragma once
+
+#include <cstdarg>
+
+#include "event-parse.h"
+
+namespace tep::output {
+
+void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args);
+
+// The INFO part alone: the event's handler, its raw fields, or its print fmt.
+void print_event_info(tep_handle& tep, trace_seq* s, tep_event& event, tep_record& record, bool raw);
+
+}  // namespace tep::output

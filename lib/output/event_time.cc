@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "output/event_time.h"
+
+#include "output/int_text.h"
+#include "trace_seq/seq.h"
+
+namespace tep::output {
+
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// atoi as glibc has it: strtol (saturating at the long range) cast to int.
+int c_atoi(std::string_view text) {
+  int64_t n = 0;
+  bool saturated = false;
+  for (char c : text) {
+    if (!is_digit(c)) break;
+    if (n > (INT64_MAX - (c - '0')) / 10) saturated = true;
+    if (!saturated) n = n * 10 + (c - '0');
+  }
+  if (saturated) n = INT64_MAX;
+  return static_cast<int>(static_cast<uint32_t>(static_cast<uint64_t>(n)));
+}
+
+}  // namespace
+
+TimeLayout parse_time_directive(std::string_view directive) {
+  TimeLayout layout;
+  if (directive.size() > 1 && is_digit(directive[1])) layout.precision = c_atoi(directive.substr(1));
+  size_t dot = directive.find('.');
+  if (dot != std::string_view::npos && dot + 1 < directive.size() && is_digit(directive[dot + 1]))
+    layout.divisor = c_atoi(directive.substr(dot + 1));
+  // 10^32 is 0 modulo 2^32, so longer (or negative, i.e. ~2^32 steps) loops end at 0.
+  uint32_t scale = 1;
+  if (layout.precision < 0 || layout.precision >= 32) {
+    scale = 0;
+  } else {
+    for (int i = 0; i < layout.precision; i++) scale *= 10;
+  }
+  layout.scale = static_cast<int32_t>(scale);
+  return layout;
+}
+
+void print_time(trace_seq* s, const TimeLayout& layout, uint64_t ts) {
+  uint64_t time = ts;
+  if (layout.divisor) {
+    time += static_cast<uint64_t>(static_cast<int64_t>(layout.divisor / 2));
+    time /= static_cast<uint64_t>(static_cast<int64_t>(layout.divisor));
+  }
+  if (layout.scale > 1) {
+    uint64_t scale = static_cast<uint64_t>(layout.scale);
+    append_unsigned_padded(s, time / scale, 5, ' ');
+    seq::append_char(s, '.');
+    append_unsigned_padded(s, time % scale, layout.precision, '0');
+  } else {
+    append_unsigned_padded(s, time, 12, ' ');
+  }
+}
+
+}  // namespace tep::output

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "output/field_printer.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "output/directive.h"
+#include "output/field_conversion.h"
+#include "output/int_text.h"
+#include "core/handle.h"
+#include "record/field_access.h"
+#include "trace_seq/seq.h"
+
+namespace tep::output {
+
+namespace {
+
+// Where an array field's bytes lie. Dynamic fields follow upstream's checks,
+// made on the location before a __rel_loc base is added:
+//   the location word itself outside the record -> offset 0, length 0
+//   "__data_loc char[] s; size:2" (offset only)  -> length = record size - offset
+//   offset beyond the record                     -> offset 0, length 0
+//   offset + length beyond the record            -> length 0
+struct Span {
+  int64_t offset = 0;
+  int64_t length = 0;
+};
+
+Span array_span(const tep_handle& tep, const tep_format_field& field, const void* data, int64_t size) {
+  if (!(field.flags & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
+  bool known = size != kUnknownSize;
+  if (known && int64_t{field.offset} + field.size > size) return {};
+  uint64_t loc = read_number(tep, static_cast<const char*>(data) + field.offset, field.size);
+  Span span{static_cast<int64_t>(loc & 0xffff), static_cast<int64_t>((loc >> 16) & 0xffff)};
+  if (field.size == 2) span.length = known ? size - span.offset : 0;
+  if (known && span.offset > size) span = {};
+  if (known && span.offset + span.length > size) span.length = 0;
+  if (field.flags & TEP_FIELD_IS_RELATIVE) span.offset += int64_t{field.offset} + field.size;
+  return span;
+}
+
+// isprint || isspace in the C locale.
+bool printable(unsigned char c) { return (c >= 0x20 && c < 0x7f) || (c >= '\t' && c <= '\r'); }
+
+// Upstream's test: the bytes up to `length` or the first NUL are printable.
+bool printable_text(const unsigned char* p, int64_t length) {
+  for (int64_t i = 0; i < length && p[i]; i++)
+    if (!printable(p[i])) return false;
+  return true;
+}
+
+void print_array(trace_seq* s, const void* data, int64_t size, Span span, tep_format_field& field) {
+  const unsigned char* bytes = static_cast<const unsigned char*>(data);
+  bool known = size != kUnknownSize;
+  // Bytes from the span's start to the record's end: never read past it when its size is known.
+  int64_t available = !known ? INT64_MAX : span.offset >= 0 && span.offset < size ? size - span.offset : 0;
+  int64_t readable = std::min(span.length, available);
+  if ((field.flags & TEP_FIELD_IS_STRING) && printable_text(bytes + span.offset, readable)) {
+    // Printed up to its NUL, as printf's %s would.
+    const char* text = reinterpret_cast<const char*>(bytes + span.offset);
+    size_t length = !known ? strlen(text) : strnlen(text, static_cast<size_t>(available));
+    seq::append(s, std::string_view(text, length));
+    return;
+  }
+  seq::append(s, "ARRAY[");
+  for (int64_t i = 0; i < readable; i++) {
+    if (i) seq::append(s, ", ");
+    append_hex(s, bytes[span.offset + i], 2);
+  }
+  seq::append_char(s, ']');
+  __atomic_fetch_and(&field.flags, ~static_cast<unsigned long>(TEP_FIELD_IS_STRING), __ATOMIC_RELAXED);
+}
+
+uint64_t read_scalar(const tep_handle& tep, const void* data, int64_t size, int offset, int length) {
+  bool inside = size == kUnknownSize || (offset >= 0 && int64_t{offset} + length <= size);
+  return inside ? read_number(tep, static_cast<const char*>(data) + offset, length) : 0;
+}
+
+// The value of a '*' argument: a constant or a field.
+int star_value(const tep_handle& tep, const void* data, int64_t size, const tep_print_arg* arg) {
+  for (int i = 0; arg && arg->type == TEP_PRINT_TYPE && i < 64; i++) arg = arg->typecast.item;
+  if (!arg) return 0;
+  if (arg->type == TEP_PRINT_ATOM && arg->atom.atom) return static_cast<int>(strtoll(arg->atom.atom, nullptr, 0));
+  if (arg->type == TEP_PRINT_FIELD && arg->field.field)
+    return static_cast<int>(read_scalar(tep, data, size, arg->field.field->offset, arg->field.field->size));
+  return 0;
+}
+
+// `variant` is the letter after %p. %ps / %pf: the function's name; %pS / %pF: name+0xoffset (name alone at
+// offset 0); any other %p, or an unknown address: 0x%llx.
+// With kNameAndAddress a symbol conversion prints "name (0x...)", the name
+// empty when unknown.
+void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t value, SymbolStyle style) {
+  bool symbol = variant == 's' || variant == 'f' || variant == 'S' || variant == 'F';
+  FunctionMatch match;
+  bool found = symbol && tep.functions.lookup(value, match);
+  if (found) {
+    seq::append(s, match.name);
+    if ((variant == 'S' || variant == 'F') && value != match.start) {
+      seq::append(s, "+0x");
+      append_hex(s, value - match.start);
+    }
+  }
+  if (symbol && style == SymbolStyle::kNameAndAddress) {
+    seq::append(s, " (0x");
+    append_hex(s, value);
+    seq::append_char(s, ')');
+  } else if (!found) {
+    seq::append(s, "0x");
+    append_hex(s, value);
+  }
+}
+
+// Through the print fmt's own conversion of the field; false when there is none.
+bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
+                             const tep_format_field& field, uint64_t value, SymbolStyle style) {
+  FieldConversion conversion;
+  if (!field.event || !find_field_conversion(*field.event, field, conversion)) return false;
+  std::string_view directive = conversion.directive;
+  size_t at = directive.find_first_not_of("-+ #0123456789.*hlLzZjtq", 1);
+  char letter = at == std::string_view::npos ? 0 : directive[at];
+  bool pointer = letter == 'p';
+  if (!pointer && (!letter || !strchr("diuxXoc", letter))) return false;  // %s of a number & co.: default
+  if (conversion.zero_x_prefix) seq::append(s, "0x");
+  if (pointer) print_pointer(s, tep, at + 1 < directive.size() ? directive[at + 1] : 0, value, style);
+  else format_value_directive(s, directive, value, star_value(tep, data, size, conversion.star));
+  return true;
+}
+
+void print_scalar(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
+                  const tep_format_field& field, SymbolStyle style) {
+  uint64_t value = read_scalar(tep, data, size, field.offset, field.size);
+  if (print_as_print_fmt_does(s, tep, data, size, field, value, style)) return;
+  unsigned long flags = field.flags;
+  if (flags & TEP_FIELD_IS_POINTER) {
+    seq::append(s, "0x");
+    append_hex(s, value);
+  } else if (flags & TEP_FIELD_IS_SIGNED) {
+    switch (field.size) {
+      case 4:
+        if (flags & TEP_FIELD_IS_LONG) {
+          seq::append(s, "0x");
+          append_hex(s, static_cast<uint32_t>(value));
+        } else {
+          append_signed(s, static_cast<int32_t>(value));
+        }
+        break;
+      case 2: {
+        // "%2d"
+        int16_t v = static_cast<int16_t>(value);
+        if (v >= 0 && v < 10) seq::append_char(s, ' ');
+        append_signed(s, v);
+        break;
+      }
+      case 1:
+        append_unsigned(s, static_cast<uint8_t>(value));
+        break;
+      default:
+        append_signed(s, static_cast<int64_t>(value));
+        break;
+    }
+  } else if (flags & TEP_FIELD_IS_LONG) {
+    seq::append(s, "0x");
+    append_hex(s, value);
+  } else {
+    append_unsigned(s, value);
+  }
+}
+
+}  // namespace
+
+void print_field_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field,
+                         SymbolStyle style) {
+  if (!field.event || !field.event->tep || !data) return;
+  const tep_handle& tep = *field.event->tep;
+  if (field.flags & TEP_FIELD_IS_ARRAY) {
+    print_array(s, data, size, array_span(tep, field, data, size), field);
+  } else {
+    print_scalar(s, tep, data, size, field, style);
+  }
+}
+
+void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, SymbolStyle style) {
+  for (tep_format_field* field = event.format.fields; field; field = field->next) {
+    seq::append_char(s, ' ');
+    seq::append(s, field->name ? field->name : "");
+    seq::append_char(s, '=');
+    print_field_content(s, data, size, *field, style);
+  }
+}
+
+void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, uint64_t mask) {
+  uint64_t bit = 1;  // past the 64th field no bit is left, as upstream's doubling mask
+  for (tep_format_field* field = event.format.fields; field; field = field->next, bit <<= 1)
+    if (mask & bit) print_field(s, data, size, *field);
+}
+
+void print_field(trace_seq* s, const void* data, int64_t size, tep_format_field& field) {
+  seq::append_char(s, ' ');
+  seq::append(s, field.name ? field.name : "");
+  seq::append_char(s, '=');
+  print_field_content(s, data, size, field);
+}
+
+}  // namespace tep::output

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "output/int_text.h"
+
+#include "trace_seq/seq.h"
+
+namespace tep::output {
+
+char* unsigned_digits(uint64_t value, unsigned base, bool upper, char* end) {
+  const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  char* p = end;
+  do {
+    *--p = digits[value % base];
+    value /= base;
+  } while (value);
+  return p;
+}
+
+void append_unsigned(trace_seq* s, uint64_t value) {
+  char buf[kIntTextSize];
+  char* end = buf + sizeof(buf);
+  char* start = unsigned_digits(value, 10, false, end);
+  seq::append(s, std::string_view(start, end - start));
+}
+
+void append_signed(trace_seq* s, int64_t value) {
+  char buf[kIntTextSize];
+  char* end = buf + sizeof(buf);
+  uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  char* start = unsigned_digits(magnitude, 10, false, end);
+  if (value < 0) *--start = '-';
+  seq::append(s, std::string_view(start, end - start));
+}
+
+void append_hex(trace_seq* s, uint64_t value, int min_digits) {
+  char buf[kIntTextSize];
+  char* end = buf + sizeof(buf);
+  char* start = unsigned_digits(value, 16, false, end);
+  append_repeated(s, '0', min_digits - (end - start));
+  seq::append(s, std::string_view(start, end - start));
+}
+
+void append_unsigned_padded(trace_seq* s, uint64_t value, int min_digits, char pad) {
+  char buf[kIntTextSize];
+  char* end = buf + sizeof(buf);
+  char* start = unsigned_digits(value, 10, false, end);
+  append_repeated(s, pad, min_digits - (end - start));
+  seq::append(s, std::string_view(start, end - start));
+}
+
+void append_repeated(trace_seq* s, char c, int64_t count) {
+  static constexpr std::string_view kSpaces = "                                ";
+  static constexpr std::string_view kZeros = "00000000000000000000000000000000";
+  std::string_view chunk = c == ' ' ? kSpaces : kZeros;
+  if (c != ' ' && c != '0') {
+    for (; count > 0; count--) seq::append_char(s, c);
+    return;
+  }
+  for (; count > 0; count -= static_cast<int64_t>(chunk.size()))
+    seq::append(s, chunk.substr(0, count < static_cast<int64_t>(chunk.size()) ? count : chunk.size()));
+}
+
+}  // namespace tep::output

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Integers to text without printf, for the per-record output paths. Each
+// writer fills the tail of a caller's buffer and returns where the text starts.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "trace-seq.h"
+
+namespace tep::output {
+
+// Room for any 64-bit value in octal plus a sign or prefix.
+constexpr int kIntTextSize = 32;
+
+// Digits of `value` in `base` (8, 10 or 16) ending at `end`; returns the first digit.
+char* unsigned_digits(uint64_t value, unsigned base, bool upper, char* end);
+
+// "%llu", "%lld", "%llx" and "%0<width>llx"-style appends.
+void append_unsigned(trace_seq* s, uint64_t value);
+void append_signed(trace_seq* s, int64_t value);
+void append_hex(trace_seq* s, uint64_t value, int min_digits = 1);
+// `value` zero-padded on the left to `min_digits` ("%0*llu").
+void append_unsigned_padded(trace_seq* s, uint64_t value, int min_digits, char pad);
+// `count` copies of `c` (padding for widths).
+void append_repeated(trace_seq* s, char c, int64_t count);
+
+}  // namespace tep::output

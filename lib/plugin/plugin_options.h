@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Plugin options, process-global as upstream's: the settings a user asked for
+// ("plugin:option" = value, or "option" for every plugin) and the option arrays
+// plugins registered. Either may come first; each side updates the other.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "event-parse.h"
+
+namespace tep::plugin {
+
+// The plugin an option belongs to: its plugin_alias, else `file` up to the
+// first '.' ("plugin_function.so" -> "plugin_function").
+std::string option_owner(const char* file, const tep_plugin_option& option);
+
+// Applies the user's settings to one option of a plugin being loaded from
+// `file` (upstream's update_option). Settings naming the plugin win over
+// unnamed ones; both are applied in that order.
+void apply_user_settings(const char* file, tep_plugin_option* option);
+
+// tep_plugin_add_options: remembers the array (ends with a NULL name) and
+// applies the user's settings to it under `name`.
+void register_options(const char* name, tep_plugin_option* options);
+void unregister_options(const tep_plugin_option* options);
+
+// tep_plugin_add_option: `name` is "option" or "plugin:option"; a NULL `value`
+// toggles a boolean. Stored for plugins loaded later, and applied now to an
+// option already registered. Returns 0, or -1 when `name` is NULL.
+int add_user_setting(const char* name, const char* value);
+
+// "alias:option" for every registered option, newest array first.
+std::vector<std::string> registered_option_names();
+
+// tep_plugin_print_options' text.
+std::string describe_registered_options();
+
+// Forgets every setting and registration (tests only).
+void reset_for_tests();
+
+}  // namespace tep::plugin

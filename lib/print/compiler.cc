@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "print/compiler.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+
+namespace tep::print {
+namespace {
+
+// Deeper trees than this are cut (the print fmt parser limits nesting too).
+constexpr int kMaxDepth = 256;
+
+FieldRef field_ref(const tep_format_field& f) {
+  FieldRef r;
+  r.offset = f.offset;
+  r.size = f.size;
+  r.element_size = static_cast<int>(f.elementsize);
+  r.is_array = f.flags & TEP_FIELD_IS_ARRAY;
+  r.is_dynamic = f.flags & TEP_FIELD_IS_DYNAMIC;
+  r.is_relative = f.flags & TEP_FIELD_IS_RELATIVE;
+  r.valid = true;
+  return r;
+}
+
+const tep_format_field* find_in(const tep_format_field* list, const char* name) {
+  for (; list; list = list->next)
+    if (list->name && strcmp(list->name, name) == 0) return list;
+  return nullptr;
+}
+
+// Upstream's casts (eval_type_str): every known integer type is a mask, signed
+// ones included; pointers, structs and unknown names leave the value alone.
+uint64_t mask_for_type(std::string_view type, bool pointer) {
+  constexpr uint64_t all = ~0ULL;
+  if (type.size() < 2) return all;
+  if (pointer) {
+    if (type.back() != '*') return all;
+    return mask_for_type(type.substr(0, type.size() - 2), false);
+  }
+  if (type.back() == '*') return all;
+  if (type.substr(0, 6) == "struct") return all;
+  if (type == "u8" || type == "s8") return 0xff;
+  if (type == "u16" || type == "s16") return 0xffff;
+  if (type == "u32" || type == "s32") return 0xffffffffULL;
+  if (type == "u64" || type == "s64") return all;
+  if (type.substr(0, 9) == "unsigned ") type.remove_prefix(9);
+  if (type == "char") return 0xff;
+  if (type == "short") return 0xffff;
+  if (type == "int") return 0xffffffffULL;
+  return all;
+}
+
+// A __print_flags / __print_symbolic value (eval_flag): numbers, a few softirq
+// and hrtimer names, and -1 for anything else.
+int64_t flag_value(const char* text) {
+  if (!text) return -1;
+  if (isdigit(static_cast<unsigned char>(text[0])))
+    return static_cast<int64_t>(strtoull(text, nullptr, 0));
+  static const struct {
+    const char* name;
+    int64_t value;
+  } known[] = {
+      {"HI_SOFTIRQ", 0},      {"TIMER_SOFTIRQ", 1},   {"NET_TX_SOFTIRQ", 2},
+      {"NET_RX_SOFTIRQ", 3},  {"BLOCK_SOFTIRQ", 4},   {"IRQ_POLL_SOFTIRQ", 5},
+      {"TASKLET_SOFTIRQ", 6}, {"SCHED_SOFTIRQ", 7},   {"HRTIMER_SOFTIRQ", 8},
+      {"RCU_SOFTIRQ", 9},     {"HRTIMER_NORESTART", 0}, {"HRTIMER_RESTART", 1},
+  };
+  for (const auto& k : known)
+    if (strcmp(k.name, text) == 0) return k.value;
+  return -1;
+}
+
+Expr::Op op_from(const char* op) {
+  using Op = Expr::Op;
+  if (!op || !op[0]) return Op::Unknown;
+  char a = op[0], b = op[1];
+  switch (a) {
+    case '!': return b == 0 ? Op::Not : b == '=' ? Op::Ne : Op::Unknown;
+    case '~': return Op::BitNot;
+    case '|': return b ? Op::LogOr : Op::Or;
+    case '&': return b ? Op::LogAnd : Op::And;
+    case '<': return b == 0 ? Op::Lt : b == '<' ? Op::Shl : b == '=' ? Op::Le : Op::Unknown;
+    case '>': return b == 0 ? Op::Gt : b == '>' ? Op::Shr : b == '=' ? Op::Ge : Op::Unknown;
+    case '=': return b == '=' ? Op::Eq : Op::Unknown;
+    case '-': return Op::Sub;
+    case '+': return Op::Add;
+    case '/': return Op::Div;
+    case '%': return Op::Mod;
+    case '*': return Op::Mul;
+    default: return Op::Unknown;
+  }
+}
+
+class Compiler {
+ public:
+  Compiler(const tep_handle& tep, const Event& event, Plan& plan)
+      : tep_(tep), event_(event), plan_(plan) {}
+
+  const Expr* number(ArgRef ref) {
+    if (ref.bprint_index >= 0) {
+      Expr* e = new_expr(Expr::Kind::BprintArg);
+      e->index = ref.bprint_index;
+      return e;
+    }
+    return number(ref.node, 0);
+  }
+
+  const StrArg* string(ArgRef ref) {
+    if (ref.bprint_index >= 0) {
+      StrArg* s = new_string(StrArg::Kind::BprintArg);
+      s->index = ref.bprint_index;
+      return s;
+    }
+    return string(ref.node, 0);
+  }
+
+  const PointerArg* pointer(ArgRef ref, std::string_view letters);
+
+  void format(std::string_view fmt, const std::vector<ArgRef>& args);
+
+ private:
+  Expr* new_expr(Expr::Kind kind) {
+    plan_.exprs.push_back(std::make_unique<Expr>());
+    plan_.exprs.back()->kind = kind;
+    return plan_.exprs.back().get();
+  }
+  StrArg* new_string(StrArg::Kind kind) {
+    plan_.strings.push_back(std::make_unique<StrArg>());
+    plan_.strings.back()->kind = kind;
+    return plan_.strings.back().get();
+  }
+
+  FieldRef field_of(const tep_print_arg* node) {
+    return resolve_field(event_, node->field.field, node->field.name);
+  }
+
+  const Expr* number(const tep_print_arg* node, int depth);
+  const StrArg* string(const tep_print_arg* node, int depth);
+  const FunctionCall* call(const tep_print_arg* node, int depth);
+  int directive(std::string_view fmt, size_t start, const std::vector<ArgRef>& args,
+                size_t& next_arg);
+  void literal(std::string_view text) {
+    if (!plan_.steps.empty() && plan_.steps.back().kind == Step::Kind::Literal) {
+      plan_.steps.back().literal.append(text);
+      return;
+    }
+    Step step;
+    step.kind = Step::Kind::Literal;
+    step.literal = std::string(text);
+    plan_.steps.push_back(std::move(step));
+  }
+
+  const tep_handle& tep_;
+  const Event& event_;
+  Plan& plan_;
+};
+
+const FunctionCall* Compiler::call(const tep_print_arg* node, int depth) {
+  auto fc = std::make_unique<FunctionCall>();
+  fc->handler = node->func.func;
+  const tep_print_arg* arg = node->func.args;
+  if (fc->handler) {
+    for (tep_func_arg_type type : fc->handler->params) {
+      FunctionCall::Param p;
+      if (type == TEP_FUNC_ARG_STRING) {
+        p.is_string = true;
+        p.string = string(arg, depth + 1);
+      } else {
+        p.number = number(arg, depth + 1);
+      }
+      fc->params.push_back(p);
+      if (arg) arg = arg->next;
+    }
+  }
+  plan_.calls.push_back(std::move(fc));
+  return plan_.calls.back().get();
+}
+
+const Expr* Compiler::number(const tep_print_arg* node, int depth) {
+  if (!node || depth > kMaxDepth) return new_expr(Expr::Kind::Zero);
+  switch (node->type) {
+    case TEP_PRINT_ATOM: {
+      Expr* e = new_expr(Expr::Kind::Constant);
+      e->constant = node->atom.atom ? strtoull(node->atom.atom, nullptr, 0) : 0;
+      return e;
+    }
+    case TEP_PRINT_FIELD: {
+      FieldRef f = field_of(node);
+      if (!f.valid) return new_expr(Expr::Kind::Zero);
+      Expr* e = new_expr(Expr::Kind::Field);
+      e->field = f;
+      return e;
+    }
+    case TEP_PRINT_TYPE: {
+      Expr* e = new_expr(Expr::Kind::Mask);
+      e->a = number(node->typecast.item, depth + 1);
+      e->constant = mask_for_type(node->typecast.type ? node->typecast.type : "", false);
+      return e;
+    }
+    case TEP_PRINT_FUNC: {
+      Expr* e = new_expr(Expr::Kind::Function);
+      e->call = call(node, depth);
+      return e;
+    }
+    case TEP_PRINT_DYNAMIC_ARRAY:
+    case TEP_PRINT_DYNAMIC_ARRAY_LEN: {
+      if (!node->dynarray.field) return new_expr(Expr::Kind::Zero);
+      Expr* e = new_expr(node->type == TEP_PRINT_DYNAMIC_ARRAY ? Expr::Kind::DynamicAddress
+                                                               : Expr::Kind::DynamicLength);
+      e->field = field_ref(*node->dynarray.field);
+      return e;
+    }
+    case TEP_PRINT_OP: {
+      const char* op = node->op.op ? node->op.op : "";
+      if (strcmp(op, "[") == 0) {
+        const tep_print_arg* left = node->op.left;
+        const tep_print_arg* cast = nullptr;
+        while (left && left->type == TEP_PRINT_TYPE) {
+          if (!cast) cast = left;
+          left = left->typecast.item;
+        }
+        if (left && left->type == TEP_PRINT_DYNAMIC_ARRAY && left->dynarray.field) {
+          Expr* e = new_expr(Expr::Kind::DynamicIndex);
+          e->field = field_ref(*left->dynarray.field);
+          e->element_size = e->field.element_size ? e->field.element_size : tep_.long_size;
+          e->a = number(node->op.right, depth + 1);
+          e->constant = cast ? mask_for_type(cast->typecast.type ? cast->typecast.type : "", true)
+                             : ~0ULL;
+          return e;
+        }
+        if (left && left->type == TEP_PRINT_FIELD) {
+          FieldRef f = field_of(left);
+          if (!f.valid) return new_expr(Expr::Kind::Zero);
+          Expr* e = new_expr(Expr::Kind::FieldIndex);
+          e->field = f;
+          e->element_size = f.element_size;
+          e->a = number(node->op.right, depth + 1);
+          e->constant = cast ? mask_for_type(cast->typecast.type ? cast->typecast.type : "", true)
+                             : ~0ULL;
+          return e;
+        }
+        Expr* e = new_expr(Expr::Kind::Binary);  // upstream: "[" is then an unknown op
+        e->op = Expr::Op::Unknown;
+        return e;
+      }
+      if (strcmp(op, "?") == 0) {
+        const tep_print_arg* branches = node->op.right;
+        Expr* e = new_expr(Expr::Kind::Conditional);
+        e->a = number(node->op.left, depth + 1);
+        if (branches && branches->type == TEP_PRINT_OP) {
+          e->b = number(branches->op.left, depth + 1);
+          e->c = number(branches->op.right, depth + 1);
+        } else {
+          e->b = e->c = new_expr(Expr::Kind::Zero);
+        }
+        return e;
+      }
+      Expr* e = new_expr(Expr::Kind::Binary);
+      e->op = op_from(op);
+      e->a = number(node->op.left, depth + 1);
+      e->b = number(node->op.right, depth + 1);
+      return e;
+    }
+    default:
+      // NULL, strings, bitmasks (0 upstream); flags, symbols, arrays, hex
+      // (an uninitialised value upstream).
+      return new_expr(Expr::Kind::Zero);
+  }
+}
+
+const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
+  if (!node || depth > kMaxDepth) return new_string(StrArg::Kind::Nothing);
+  switch (node->type) {
+    case TEP_PRINT_ATOM:
+    case TEP_PRINT_BSTRING: {
+      const char* text = node->type == TEP_PRINT_ATOM ? node->atom.atom : node->string.string;
+      StrArg* s = new_string(StrArg::Kind::Text);
+      s->text = text ? text : "";
+      return s;
+    }
+    case TEP_PRINT_FIELD: {
+      FieldRef f = field_of(node);
+      if (!f.valid) return new_string(StrArg::Kind::Nothing);
+      // A long-sized scalar is taken for a pointer: a printk string or hex.
+      bool address = !f.is_array && f.size == tep_.long_size;
+      StrArg* s = new_string(address ? StrArg::Kind::Address : StrArg::Kind::FieldBytes);
+      s->field = f;
+      return s;
+    }
+    case TEP_PRINT_FLAGS:
+    case TEP_PRINT_SYMBOL: {
+      bool flags = node->type == TEP_PRINT_FLAGS;
+      StrArg* s = new_string(flags ? StrArg::Kind::Flags : StrArg::Kind::Symbols);
+      s->value = number(flags ? node->flags.field : node->symbol.field, depth + 1);
+      if (flags && node->flags.delim) {
+        s->has_delimiter = true;
+        s->text = node->flags.delim;
+      }
+      for (const tep_print_flag_sym* f = flags ? node->flags.flags : node->symbol.symbols; f;
+           f = f->next)
+        s->symbols.push_back({flag_value(f->value), f->str ? f->str : ""});
+      return s;
+    }
+    case TEP_PRINT_HEX:
+    case TEP_PRINT_HEX_STR:
+    case TEP_PRINT_INT_ARRAY: {
+      bool is_hex = node->type != TEP_PRINT_INT_ARRAY;
+      const tep_print_arg* source = is_hex ? node->hex.field : node->int_array.field;
+      if (!source) return new_string(StrArg::Kind::Nothing);
+      StrArg* s = new_string(!is_hex ? StrArg::Kind::IntArray
+                             : node->type == TEP_PRINT_HEX ? StrArg::Kind::Hex
+                                                           : StrArg::Kind::HexString);
+      if (source->type == TEP_PRINT_DYNAMIC_ARRAY && source->dynarray.field) {
+        s->source_is_dynamic = true;
+        s->field = field_ref(*source->dynarray.field);
+      } else if (source->type == TEP_PRINT_FIELD) {
+        s->field = field_of(source);
+        if (!s->field.valid) s->kind = StrArg::Kind::Nothing;
+      } else {
+        s->kind = StrArg::Kind::Nothing;
+      }
+      s->value = number(is_hex ? node->hex.size : node->int_array.count, depth + 1);
+      if (!is_hex) s->element_size = number(node->int_array.el_size, depth + 1);
+      return s;
+    }
+    case TEP_PRINT_STRING: {
+      FieldRef f = resolve_field(event_, node->string.field, node->string.string);
+      if (!f.valid) return new_string(StrArg::Kind::Nothing);
+      StrArg* s = new_string(StrArg::Kind::DynString);
+      s->field = f;
+      return s;
+    }
+    case TEP_PRINT_BITMASK:
+    case TEP_PRINT_CPUMASK: {
+      FieldRef f = resolve_field(event_, node->bitmask.field, node->bitmask.bitmask);
+      if (!f.valid) return new_string(StrArg::Kind::Nothing);
+      StrArg* s = new_string(node->type == TEP_PRINT_BITMASK ? StrArg::Kind::Bitmask
+                                                             : StrArg::Kind::Cpumask);
+      s->field = f;
+      return s;
+    }
+    case TEP_PRINT_OP: {
+      // The only operator a string can come from is ?:.
+      if (!node->op.op || node->op.op[0] != '?') return new_string(StrArg::Kind::Nothing);
+      const tep_print_arg* branches = node->op.right;
+      if (!branches || branches->type != TEP_PRINT_OP) return new_string(StrArg::Kind::Nothing);
+      StrArg* s = new_string(StrArg::Kind::Conditional);
+      s->value = number(node->op.left, depth + 1);
+      s->yes = string(branches->op.left, depth + 1);
+      s->no = string(branches->op.right, depth + 1);
+      return s;
+    }
+    case TEP_PRINT_FUNC: {
+      StrArg* s = new_string(StrArg::Kind::Function);
+      s->call = call(node, depth);
+      return s;
+    }
+    default:
+      return new_string(StrArg::Kind::Nothing);
+  }
+}
+
+// Upstream's parse_ip4_print_args: [hnbl] picks the byte order of an IPv4 address.
+bool ip4_reverse(const tep_handle& tep, char c) {
+  if (c == 'h') return !tep.file_bigendian;
+  return c == 'l';
+}
+
+const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
+  auto p = std::make_unique<PointerArg>();
+  auto at = [&](size_t i) { return i < letters.size() ? letters[i] : '\0'; };
+  using Kind = PointerArg::Kind;
+  switch (at(0)) {
+    case 'F':
+    case 'f':
+    case 'S':
+    case 's':
+      p->kind = Kind::Symbol;
+      p->symbol_offset = at(0) == 'F' || at(0) == 'S';
+      break;
+    case 'M':
+    case 'm':
+      p->kind = Kind::Mac;
+      p->mac_separator = at(0) == 'm' ? 0 : at(1) == 'F' ? '-' : ':';
+      p->reverse = at(1) == 'R';
+      break;
+    case 'I':
+    case 'i':
+      p->ip_letter = at(0);
+      if (at(1) == '4') {
+        p->kind = Kind::Ipv4;
+        p->reverse = ip4_reverse(tep_, at(2));
+      } else if (at(1) == '6') {
+        p->kind = Kind::Ipv6;
+        p->compressed = at(0) == 'I' && at(2) == 'c';
+      } else if (at(1) == 'S') {
+        p->kind = Kind::IpSockaddr;
+        size_t i = 2;
+        if (at(0) == 'I') {
+          if (at(i) == 'p') {
+            p->with_port = true;
+            i++;
+          }
+          if (at(i) == 'c') {
+            p->compressed = true;
+            i++;
+          }
+        }
+        p->reverse = ip4_reverse(tep_, at(i));
+      } else {
+        p->kind = Kind::IpNothing;
+      }
+      break;
+    case 'U':
+      p->kind = Kind::Uuid;
+      p->uuid_upper = at(1) == 'B' || at(1) == 'L';
+      p->uuid_little_endian = at(1) == 'l' || at(1) == 'L';
+      break;
+    case 'h':
+      p->kind = Kind::HexBuffer;
+      p->delimiter = at(1) == 'C' ? ":" : at(1) == 'D' ? "-" : at(1) == 'N' ? "" : " ";
+      break;
+    default:
+      p->kind = Kind::Plain;
+      break;
+  }
+
+  const tep_print_arg* node = ref.node;
+  if (ref.bprint_index >= 0) {
+    p->source = PointerArg::Source::BprintArg;
+    p->index = ref.bprint_index;
+  } else if (node && node->type == TEP_PRINT_BSTRING) {
+    p->source = PointerArg::Source::Text;
+    p->text = node->string.string ? node->string.string : "";
+  } else if (p->kind == Kind::Plain || p->kind == Kind::Symbol) {
+    p->source = PointerArg::Source::Value;
+    p->value = number(node, 0);
+  } else if (p->kind == Kind::IpNothing) {
+    p->source = PointerArg::Source::Value;
+  } else if (node && node->type == TEP_PRINT_FUNC) {
+    p->source = PointerArg::Source::Function;
+    p->call = call(node, 0);
+  } else if (p->kind == Kind::HexBuffer) {
+    if (node && node->type == TEP_PRINT_DYNAMIC_ARRAY && node->dynarray.field) {
+      p->source = PointerArg::Source::Dynamic;
+      p->field = field_ref(*node->dynarray.field);
+    } else {
+      p->source = PointerArg::Source::WrongType;
+      p->wrong_type = node ? node->type : 0;
+    }
+  } else if (node && node->type == TEP_PRINT_FIELD) {
+    p->source = PointerArg::Source::Field;
+    p->field = field_of(node);
+  } else if (p->kind == Kind::IpSockaddr && node && node->type == TEP_PRINT_DYNAMIC_ARRAY &&
+             node->dynarray.field) {
+    p->source = PointerArg::Source::Dynamic;
+    p->field = field_ref(*node->dynarray.field);
+  } else {
+    p->source = PointerArg::Source::WrongType;
+    p->wrong_type = node ? node->type : 0;
+  }
+  plan_.pointers.push_back(std::move(p));
+  return plan_.pointers.back().get();
+}
+
+// How many letters after "%p" belong to the directive (parse_arg_format_pointer).
+size_t pointer_letters(std::string_view rest) {
+  auto at = [&](size_t i) { return i < rest.size() ? rest[i] : '\0'; };
+  switch (at(0)) {
+    case 'F':
+    case 'S':
+    case 'f':
+    case 's':
+      return 1;
+    case 'M':
+    case 'm':
+      return (at(1) == 'R' || at(1) == 'F') ? 2 : 1;
+    case 'I':
+    case 'i': {
+      size_t n = 1, index = 2;
+      char kind = at(1);
+      if (kind == 'S') {
+        while (at(index) == 'p' || at(index) == 'f' || at(index) == 's') {
+          n++;
+          index++;
+        }
+      }
+      if (kind == 'S' || kind == '4') {
+        char c = at(index);
+        if (c == 'h' || c == 'n' || c == 'l' || c == 'b') {
+          n++;
+          index++;
+        }
+        if (kind == '4') return n + 1;
+      }
+      if (kind == 'S' || kind == '6') {
+        if (at(index) == 'c') n++;
+        n++;
+      }
+      return n;
+    }
+    case 'U':
+      return (at(1) == 'L' || at(1) == 'l' || at(1) == 'B' || at(1) == 'b') ? 2 : 1;
+    case 'h':
+      return (at(1) == 'C' || at(1) == 'D' || at(1) == 'N') ? 2 : 1;
+    default:
+      return 0;
+  }
+}
+
+// One conversion starting at fmt[start] == '%' (parse_arg_format). Returns how
+// many characters it used; on a missing argument that stops before the
+// conversion letter, which then reads as text (as upstream).
+int Compiler::directive(std::string_view fmt, size_t start, const std::vector<ArgRef>& args,
+                        size_t& next_arg) {
+  int used = 1;
+  int ls = 0;
+  const ArgRef* star = nullptr;
+  auto take = [&]() -> const ArgRef* { return next_arg < args.size() ? &args[next_arg++] : nullptr; };
+  for (size_t i = start + 1; i < fmt.size(); i++) {
+    char c = fmt[i];
+    switch (c) {
+      case '0': case '1': case '2': case '3': case '4':
+      case '5': case '6': case '7': case '8': case '9':
+      case '#':
+      case '+':
+      case '.':
+      case 'z':
+      case 'Z':
+      case '-':
+        break;
+      case 'h':
+        ls--;
+        break;
+      case 'l':
+        ls++;
+        break;
+      case 'L':
+        ls = 2;
+        break;
+      case '*':
+        if (next_arg >= args.size() || star) {
+          plan_.failed = true;
+          return used;
+        }
+        star = take();
+        break;
+      case 'p': {
+        if (next_arg >= args.size()) {
+          plan_.failed = true;
+          return used;
+        }
+        size_t extra = pointer_letters(fmt.substr(i + 1));
+        Step step;
+        step.kind = Step::Kind::Pointer;
+        step.conversion.text = std::string(fmt.substr(start, i + 1 + extra - start));
+        step.star = star ? number(*star) : nullptr;
+        step.pointer = pointer(*take(), fmt.substr(i + 1, extra));
+        plan_.steps.push_back(std::move(step));
+        return used + static_cast<int>(extra) + 1;
+      }
+      case 'd':
+      case 'u':
+      case 'i':
+      case 'x':
+      case 'X':
+      case 'o':
+      case 'c':
+      case 's': {
+        if (next_arg >= args.size()) {
+          plan_.failed = true;
+          return used;
+        }
+        Step step;
+        step.conversion = parse_conversion(fmt.substr(start, i + 1 - start));
+        step.star = star ? number(*star) : nullptr;
+        step.ls = ls;
+        if (c == 's') {
+          step.kind = Step::Kind::String;
+          step.string = string(*take());
+        } else if (ls < -2 || ls > 2) {
+          plan_.failed = true;
+          step.kind = Step::Kind::BadCount;
+          take();
+        } else {
+          step.kind = Step::Kind::Number;
+          step.number = number(*take());
+        }
+        plan_.steps.push_back(std::move(step));
+        return used + 1;
+      }
+      default: {
+        char text[4] = {'>', c, '<', 0};
+        literal(text);
+        return used + 1;
+      }
+    }
+    used++;
+  }
+  return used;
+}
+
+void Compiler::format(std::string_view fmt, const std::vector<ArgRef>& args) {
+  size_t next_arg = 0;
+  size_t i = 0;
+  while (i < fmt.size()) {
+    char c = fmt[i];
+    if (c == '\\') {
+      if (i + 1 >= fmt.size()) break;  // a lone trailing backslash: upstream reads past the end
+      char e = fmt[i + 1];
+      char out = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
+      literal(std::string_view(&out, 1));
+      i += 2;
+    } else if (c == '%') {
+      if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
+        literal("%");
+        i += 2;
+      } else {
+        i += directive(fmt, i, args, next_arg);
+      }
+    } else {
+      size_t end = fmt.find_first_of("\\%", i);
+      if (end == std::string_view::npos) end = fmt.size();
+      literal(fmt.substr(i, end - i));
+      i = end;
+    }
+  }
+}
+
+}  // namespace
+
+FieldRef resolve_field(const Event& event, const tep_format_field* field, const char* name) {
+  if (!field && name) {
+    field = find_in(event.format.common_fields, name);
+    if (!field) field = find_in(event.format.fields, name);
+  }
+  return field ? field_ref(*field) : FieldRef{};
+}
+
+void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
+                    const std::vector<ArgRef>& args, Plan& plan) {
+  Compiler(tep, event, plan).format(format, args);
+}
+
+}  // namespace tep::print

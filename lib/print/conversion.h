@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: LGPL-2.1
+// One printf conversion of a print fmt ("%-8.3lx", "%*s", "%c") and the
+// formatting of a value through it, byte-identical to glibc's printf for the
+// conversions upstream hands to printf (d i u x X o c s). Integers and strings
+// are formatted by hand; a directive glibc would read differently from the
+// usual flags/width/precision/length order goes through vsnprintf.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "trace-seq.h"
+
+namespace tep::print {
+
+struct Conversion {
+  enum class Star : uint8_t { None, Width, Precision };
+  enum class Length : uint8_t { Int, Char, Short, Long, Size };
+
+  std::string text;  // the directive as written, e.g. "%-8.3lx"
+  bool left = false, plus = false, space = false, alt = false, zero = false;
+  int width = -1;
+  int precision = -1;
+  Star star = Star::None;
+  Length length = Length::Int;
+  char conversion = 0;  // d i u x X o c s
+  int stars = 0;        // '*' in text
+  bool by_hand = true;  // false: format with vsnprintf(text)
+};
+
+// Reads "%[flags][width][.precision][length]conv" (text includes the '%').
+Conversion parse_conversion(std::string_view text);
+
+// Prints `value` already cast the way upstream casts it (by its count of
+// 'h'/'l' letters, `ls`); star_value feeds a '*' when the directive has one.
+void format_integer(trace_seq* s, const Conversion& c, int ls, bool has_star, int star_value,
+                    uint64_t value);
+
+// Prints a string through a %s directive (width, precision, '-').
+void format_string(trace_seq* s, const Conversion& c, bool has_star, int star_value,
+                   std::string_view text);
+
+}  // namespace tep::print

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "print/evaluator.h"
+
+#include <string>
+#include <vector>
+
+#include "trace_seq/seq.h"
+
+namespace tep::print {
+
+void append_hex(trace_seq* s, uint64_t v, bool prefix) {
+  char buf[20];
+  char* p = buf + sizeof(buf);
+  do {
+    *--p = "0123456789abcdef"[v & 15];
+    v >>= 4;
+  } while (v);
+  if (prefix) {
+    *--p = 'x';
+    *--p = '0';
+  }
+  seq::append(s, std::string_view(p, buf + sizeof(buf) - p));
+}
+
+void append_decimal(trace_seq* s, int64_t v) {
+  char buf[24];
+  char* p = buf + sizeof(buf);
+  uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  do {
+    *--p = static_cast<char>('0' + mag % 10);
+    mag /= 10;
+  } while (mag);
+  if (v < 0) *--p = '-';
+  seq::append(s, std::string_view(p, buf + sizeof(buf) - p));
+}
+
+void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length) {
+  offset = length = 0;
+  if (static_cast<int64_t>(f.offset) + f.size > ctx.record.size) return;
+  uint64_t word = ctx.record.number(f.offset, f.size);
+  offset = word & 0xffff;
+  length = (word >> 16) & 0xffff;
+  if (f.is_relative) offset += f.offset + f.size;
+}
+
+uint64_t call_function(trace_seq* s, const Context& ctx, const FunctionCall& call) {
+  if (!call.handler || !call.handler->func) return 0;
+  if (call.params.empty()) return call.handler->func(s, nullptr);
+  static const Conversion plain_s = parse_conversion("%s");
+  std::vector<unsigned long long> args(call.params.size());
+  std::vector<std::string> strings;
+  strings.reserve(call.params.size());
+  for (size_t i = 0; i < call.params.size(); i++) {
+    const FunctionCall::Param& p = call.params[i];
+    if (p.is_string) {
+      trace_seq str;
+      trace_seq_init(&str);
+      if (p.string) print_string(&str, ctx, *p.string, plain_s, false, 0);
+      trace_seq_terminate(&str);
+      strings.emplace_back(str.buffer ? str.buffer : "");
+      trace_seq_destroy(&str);
+      args[i] = reinterpret_cast<uintptr_t>(strings.back().c_str());
+    } else {
+      args[i] = p.number ? evaluate(ctx, *p.number) : 0;
+    }
+  }
+  return call.handler->func(s, args.data());
+}
+
+uint64_t evaluate(const Context& ctx, const Expr& e) {
+  using K = Expr::Kind;
+  const RecordView& rec = ctx.record;
+  switch (e.kind) {
+    case K::Zero: return 0;
+    case K::Constant: return e.constant;
+    case K::Field: return rec.number(e.field.offset, e.field.size);
+    case K::DynamicAddress: {
+      int64_t offset, length;
+      dynamic_location(ctx, e.field, offset, length);
+      return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(rec.data) + offset);
+    }
+    case K::DynamicLength: {
+      int64_t offset, length;
+      dynamic_location(ctx, e.field, offset, length);
+      return static_cast<uint64_t>(length);
+    }
+    case K::FieldIndex: {
+      uint64_t index = evaluate(ctx, *e.a);
+      int64_t offset = static_cast<int64_t>(e.field.offset + index * e.element_size);
+      return rec.number(offset, e.element_size) & e.constant;
+    }
+    case K::DynamicIndex: {
+      // Upstream adds the index to the payload offset unscaled.
+      uint64_t index = evaluate(ctx, *e.a);
+      int64_t offset = static_cast<int64_t>((rec.number(e.field.offset, e.field.size) & 0xffff) + index);
+      return rec.number(offset, e.element_size) & e.constant;
+    }
+    case K::Mask: return evaluate(ctx, *e.a) & e.constant;
+    case K::Conditional: return evaluate(ctx, *e.a) ? evaluate(ctx, *e.b) : evaluate(ctx, *e.c);
+    case K::Function: {
+      // The function's output is discarded; only its value counts here.
+      trace_seq scratch;
+      trace_seq_init(&scratch);
+      uint64_t v = call_function(&scratch, ctx, *e.call);
+      trace_seq_destroy(&scratch);
+      return v;
+    }
+    case K::BprintArg:
+      if (e.index < ctx.bprint_count && !ctx.bprint_args[e.index].is_string)
+        return ctx.bprint_args[e.index].value;
+      return 0;
+    case K::Binary: break;
+  }
+  uint64_t l = evaluate(ctx, *e.a), r = evaluate(ctx, *e.b);
+  using Op = Expr::Op;
+  switch (e.op) {
+    case Op::Not: return !r;
+    case Op::Ne: return l != r;
+    case Op::BitNot: return ~r;
+    case Op::LogOr: return l || r;
+    case Op::Or: return l | r;
+    case Op::LogAnd: return l && r;
+    case Op::And: return l & r;
+    case Op::Lt: return l < r;
+    case Op::Shl: return l << (r & 63);  // the x86 shift upstream's binary performs
+    case Op::Le: return l <= r;
+    case Op::Gt: return l > r;
+    case Op::Shr: return l >> (r & 63);
+    case Op::Ge: return l >= r;
+    case Op::Eq: return l == r;
+    case Op::Sub: return l - r;
+    case Op::Add: return l + r;
+    case Op::Div: return r ? l / r : 0;  // upstream dies of SIGFPE
+    case Op::Mod: return r ? l % r : 0;
+    case Op::Mul: return l * r;
+    case Op::Unknown: return 0;
+  }
+  return 0;
+}
+
+}  // namespace tep::print

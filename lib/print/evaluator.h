@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Evaluating a compiled plan against one record: numbers (upstream's
+// eval_num_arg), registered print functions, and what %s / %p print.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "print/plan.h"
+#include "print/record_view.h"
+
+namespace tep::print {
+
+// One argument a bprint record carries in its binary buffer.
+struct BprintValue {
+  bool is_string = false;
+  uint64_t value = 0;
+  std::string_view text;
+};
+
+struct Context {
+  tep_handle& tep;
+  Event& event;
+  RecordView record;
+  const BprintValue* bprint_args = nullptr;
+  int bprint_count = 0;
+};
+
+uint64_t evaluate(const Context& ctx, const Expr& e);
+
+// Calls a registered print function with its evaluated arguments; it may print into s.
+uint64_t call_function(trace_seq* s, const Context& ctx, const FunctionCall& call);
+
+// Where a __data_loc / __rel_loc field's payload lies (offset, length), both 0
+// when the field itself lies outside the record.
+void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length);
+
+// What a %s conversion prints for `arg`.
+void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Conversion& c,
+                  bool has_star, int star);
+
+// What a %p conversion prints; plen is the '*' argument (1 without one).
+void print_pointer(trace_seq* s, const Context& ctx, const PointerArg& arg, int plen);
+
+// "0x" + lowercase hex, or plain hex, without vsnprintf.
+void append_hex(trace_seq* s, uint64_t v, bool prefix);
+void append_decimal(trace_seq* s, int64_t v);
+
+}  // namespace tep::print

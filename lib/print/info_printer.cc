@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "print/info_printer.h"
+
+#include <vector>
+
+#include "print/bprint.h"
+#include "print/compiler.h"
+#include "trace_seq/seq.h"
+
+namespace tep::print {
+namespace {
+
+const tep_format_field* event_field(const Event& event, const char* name) {
+  for (const tep_format_field* f = event.format.fields; f; f = f->next)
+    if (f->name && strcmp(f->name, name) == 0) return f;
+  return nullptr;
+}
+
+std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generation) {
+  auto plan = std::make_unique<Plan>();
+  plan->generation = generation;
+  if (event.flags & TEP_EVENT_FL_ISBPRINT) {
+    plan->is_bprint = true;
+    const tep_format_field* fmt = event_field(event, "fmt");
+    const tep_format_field* buf = event_field(event, "buf");
+    const tep_format_field* ip = event_field(event, "ip");
+    if (fmt && buf && ip) {
+      plan->bprint_fmt = resolve_field(event, fmt, nullptr);
+      plan->bprint_buf = resolve_field(event, buf, nullptr);
+      plan->bprint_ip = resolve_field(event, ip, nullptr);
+      plan->bprint_fields_found = true;
+    }
+    return plan;
+  }
+  std::vector<ArgRef> args;
+  for (const tep_print_arg* a = event.print_fmt.args; a; a = a->next) args.push_back({a, -1});
+  if (event.print_fmt.format) compile_format(tep, event, event.print_fmt.format, args, *plan);
+  if (plan->failed) event.flags |= TEP_EVENT_FL_FAILED;
+  return plan;
+}
+
+const Plan& plan_for(tep_handle& tep, Event& event) {
+  uint64_t generation = tep.generation.load(std::memory_order_acquire);
+  if (const Plan* plan = event.plan.current(generation)) return *plan;
+  std::lock_guard<std::mutex> lock(event.plan.build_mutex());
+  if (const Plan* plan = event.plan.current(generation)) return *plan;
+  return *event.plan.publish(build_plan(tep, event, generation));
+}
+
+}  // namespace
+
+void run_steps(trace_seq* s, const Context& ctx, const Plan& plan) {
+  for (const Step& step : plan.steps) {
+    int star = 0;
+    if (step.star) star = static_cast<int>(evaluate(ctx, *step.star));
+    switch (step.kind) {
+      case Step::Kind::Literal: seq::append(s, step.literal); break;
+      case Step::Kind::Number:
+        format_integer(s, step.conversion, step.ls, step.star != nullptr, star,
+                       evaluate(ctx, *step.number));
+        break;
+      case Step::Kind::String:
+        print_string(s, ctx, *step.string, step.conversion, step.star != nullptr, star);
+        break;
+      case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, step.star ? star : 1); break;
+      case Step::Kind::BadCount: break;
+    }
+  }
+}
+
+void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record) {
+  (void)tep;
+  seq::append(s, "[FAILED TO PARSE]");
+  tep_print_fields(s, record.data, record.size, &event);
+}
+
+void print_info(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record) {
+  const Plan& plan = plan_for(tep, event);
+  if (event.flags & TEP_EVENT_FL_FAILED) {
+    print_failed(s, tep, event, record);
+    return;
+  }
+  Context ctx{tep, event, RecordView(tep, record.data, record.size)};
+  if (plan.is_bprint) print_bprint(s, ctx, plan);
+  else run_steps(s, ctx, plan);
+}
+
+void check_print_fmt(tep_handle& tep, Event& event) { plan_for(tep, event); }
+
+}  // namespace tep::print

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The INFO part of tep_print_event: an event's print fmt evaluated against a
+// record, byte for byte as upstream 1.8.4 prints it (no handler installed;
+// lib/output deals with handlers, raw printing and the line layout).
+#pragma once
+
+#include "core/handle.h"
+#include "core/event.h"
+#include "print/evaluator.h"
+
+namespace tep::print {
+
+// Appends what upstream prints for TEP_PRINT_INFO. Events flagged
+// TEP_EVENT_FL_FAILED print "[FAILED TO PARSE]" and their fields instead.
+void print_info(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record);
+
+// "[FAILED TO PARSE]" followed by " name=value" for each field.
+void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record);
+
+// Compiles the print fmt now, as upstream does when it parses the event:
+// a conversion without an argument flags the event TEP_EVENT_FL_FAILED.
+// Call after the print fmt is parsed (printing builds the plan lazily anyway).
+void check_print_fmt(tep_handle& tep, Event& event);
+
+// Runs a compiled plan's steps (used for bprint's per-format plans too).
+void run_steps(trace_seq* s, const Context& ctx, const Plan& plan);
+
+}  // namespace tep::print

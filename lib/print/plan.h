@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The compiled form of an event's print fmt: literal text and conversions with
+// their arguments turned into evaluators whose fields are already resolved
+// (offset, size, element size). Printing a record walks the steps; nothing is
+// looked up by name, parsed or allocated per record on the common paths.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/event.h"
+#include "core/handle.h"
+#include "print/conversion.h"
+#include "printfmt/print_functions.h"
+
+namespace tep::print {
+
+struct StrArg;
+struct FunctionCall;
+
+// A printk format prepared once: its text ("%ps: " + format) and the reads
+// that pull its arguments out of the binary buffer (upstream's make_bprint_args).
+struct BprintFormat {
+  struct Read {
+    enum class Kind : uint8_t { Number, String, PointerOrString } kind = Kind::Number;
+    int size = 0;              // Number: bytes read (after 4-byte alignment)
+    bool starts_directive = false;  // the buffer's end is checked here
+  };
+  std::string text;
+  std::vector<Read> reads;
+};
+
+
+// A __data_loc / __rel_loc field, or a fixed one: where it lies in the record.
+struct FieldRef {
+  int offset = 0;
+  int size = 0;
+  int element_size = 0;
+  bool is_array = false;
+  bool is_dynamic = false;
+  bool is_relative = false;
+  bool valid = false;
+};
+
+// A numeric expression (upstream's eval_num_arg), on unsigned 64-bit values.
+struct Expr {
+  enum class Kind : uint8_t {
+    Zero,            // NULL args, strings, flags: upstream gives 0 or garbage
+    Constant,        // atom
+    Field,           // REC->x, read unsigned with the field's size
+    DynamicAddress,  // __get_dynamic_array(x): host address of the payload
+    DynamicLength,   // __get_dynamic_array_len(x)
+    FieldIndex,      // REC->x[i]
+    DynamicIndex,    // __get_dynamic_array(x)[i] (index in bytes, as upstream)
+    Mask,            // (u8)x: every cast upstream knows is a mask
+    Conditional,     // c ? a : b
+    Binary,          // left op right
+    Function,        // a registered print function's return value
+    BprintArg,       // bprint: the value read from the binary buffer
+  };
+  enum class Op : uint8_t {
+    Unknown, Not, Ne, BitNot, LogOr, Or, LogAnd, And, Lt, Shl, Le, Gt, Shr, Ge, Eq, Sub, Add,
+    Div, Mod, Mul,
+  };
+  Kind kind = Kind::Zero;
+  Op op = Op::Unknown;
+  uint64_t constant = 0;  // Constant value, Mask mask, FieldIndex/DynamicIndex cast mask
+  FieldRef field;
+  int element_size = 0;  // FieldIndex / DynamicIndex read size
+  const Expr* a = nullptr;
+  const Expr* b = nullptr;
+  const Expr* c = nullptr;
+  const FunctionCall* call = nullptr;
+  int index = 0;  // BprintArg
+};
+
+// A registered print function with its compiled arguments.
+struct FunctionCall {
+  const tep_function_handler* handler = nullptr;
+  struct Param {
+    bool is_string = false;
+    const Expr* number = nullptr;
+    const StrArg* string = nullptr;
+  };
+  std::vector<Param> params;
+};
+
+// What a %s conversion prints (upstream's print_str_arg).
+struct StrArg {
+  enum class Kind : uint8_t {
+    Nothing, Text, Address, FieldBytes, Flags, Symbols, Hex, HexString, IntArray, DynString,
+    Bitmask, Cpumask, Conditional, Function, BprintArg,
+  };
+  struct Symbol {
+    int64_t value;  // flags compare signed (unknown names are -1), symbols unsigned
+    std::string text;
+  };
+  Kind kind = Kind::Nothing;
+  std::string text;  // Text; Flags delimiter
+  bool has_delimiter = false;
+  FieldRef field;          // FieldBytes, DynString, Bitmask, Cpumask; Hex/IntArray source
+  bool source_is_dynamic = false;
+  const Expr* value = nullptr;  // Flags/Symbols value; Hex/IntArray count; Conditional test
+  const Expr* element_size = nullptr;
+  std::vector<Symbol> symbols;
+  const StrArg* yes = nullptr;
+  const StrArg* no = nullptr;
+  const FunctionCall* call = nullptr;
+  int index = 0;  // BprintArg
+};
+
+// What a %p conversion prints (upstream's print_arg_pointer).
+struct PointerArg {
+  enum class Kind : uint8_t { Plain, Symbol, Mac, Ipv4, Ipv6, IpSockaddr, IpNothing, Uuid, HexBuffer };
+  enum class Source : uint8_t { Value, Text, Field, Dynamic, Function, WrongType, BprintArg };
+  Kind kind = Kind::Plain;
+  Source source = Source::Value;
+  const Expr* value = nullptr;  // Plain / Symbol
+  std::string text;             // Text: a string argument is printed as is
+  FieldRef field;
+  const FunctionCall* call = nullptr;
+  int wrong_type = 0;  // tep_print_arg_type printed by "ARG TYPE NOT FIELD BUT %d"
+  int index = 0;       // BprintArg
+  // options from the letters after 'p'
+  bool symbol_offset = false;  // %pS %pF
+  char mac_separator = ':';    // 0 for %pm
+  bool reverse = false;        // %pMR, %pI4l / h
+  char ip_letter = 'I';        // 'i': no colons / zero padded
+  bool compressed = false;     // %pI6c %pISc
+  bool with_port = false;      // %pISp
+  bool uuid_upper = false;
+  bool uuid_little_endian = false;
+  const char* delimiter = " ";  // %*ph[CDN]
+};
+
+struct Step {
+  enum class Kind : uint8_t { Literal, Number, String, Pointer, BadCount };
+  Kind kind = Kind::Literal;
+  std::string literal;
+  Conversion conversion;
+  int ls = 0;                     // count of 'h' (-) and 'l' (+) letters
+  const Expr* star = nullptr;     // the argument feeding '*'
+  const Expr* number = nullptr;
+  const StrArg* string = nullptr;
+  const PointerArg* pointer = nullptr;
+};
+
+// One compiled print fmt.
+struct Plan {
+  uint64_t generation = 0;
+  std::vector<Step> steps;
+  bool failed = false;  // an argument was missing or a count was bad
+  // storage for the trees the steps point into
+  std::vector<std::unique_ptr<Expr>> exprs;
+  std::vector<std::unique_ptr<StrArg>> strings;
+  std::vector<std::unique_ptr<PointerArg>> pointers;
+  std::vector<std::unique_ptr<FunctionCall>> calls;
+
+  // ftrace:bprint: its fields, and plans per printk format (built on demand).
+  bool is_bprint = false;
+  FieldRef bprint_fmt, bprint_buf, bprint_ip;
+  bool bprint_fields_found = false;
+  mutable std::mutex bprint_mutex;
+  mutable std::map<std::pair<uint64_t, int>, std::unique_ptr<Plan>> bprint_plans;
+  mutable std::map<uint64_t, std::unique_ptr<BprintFormat>> bprint_formats;
+};
+
+}  // namespace tep::print

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: LGPL-2.1
+// What a %p conversion prints (upstream's print_arg_pointer): symbols, MAC and
+// IP addresses, socket addresses, UUIDs, hex buffers, plain pointers.
+#include <cstring>
+
+#include "print/evaluator.h"
+#include "trace_seq/seq.h"
+
+namespace tep::print {
+namespace {
+
+constexpr char kLowerHex[] = "0123456789abcdef";
+constexpr char kUpperHex[] = "0123456789ABCDEF";
+
+void byte_hex(trace_seq* s, uint8_t b, bool upper = false) {
+  const char* digits = upper ? kUpperHex : kLowerHex;
+  char two[2] = {digits[b >> 4], digits[b & 15]};
+  seq::append(s, std::string_view(two, 2));
+}
+
+void wrong_type(trace_seq* s, int type) {
+  seq::append(s, "ARG TYPE NOT FIELD BUT ");
+  append_decimal(s, type);
+}
+
+// "1.2.3.4"; 'i' pads each part to three digits.
+void ip4(trace_seq* s, char letter, bool reverse, const uint8_t* b) {
+  for (int k = 0; k < 4; k++) {
+    uint8_t v = b[reverse ? 3 - k : k];
+    if (k) seq::append_char(s, '.');
+    if (letter == 'i') {
+      char three[3] = {static_cast<char>('0' + v / 100), static_cast<char>('0' + v / 10 % 10),
+                       static_cast<char>('0' + v % 10)};
+      seq::append(s, std::string_view(three, 3));
+    } else {
+      append_decimal(s, v);
+    }
+  }
+}
+
+// Eight groups of four hex digits; 'I' separates them with colons.
+void ip6(trace_seq* s, char letter, const uint8_t* b) {
+  for (int j = 0; j < 16; j += 2) {
+    byte_hex(s, b[j]);
+    byte_hex(s, b[j + 1]);
+    if (letter == 'I' && j < 14) seq::append_char(s, ':');
+  }
+}
+
+// The kernel's compressed form: the longest run of zero groups becomes "::",
+// v4-mapped and ISATAP addresses end in dotted quad.
+void ip6_compressed(trace_seq* s, const uint8_t* b) {
+  uint16_t words[8];
+  for (int i = 0; i < 8; i++) words[i] = static_cast<uint16_t>(b[2 * i] << 8 | b[2 * i + 1]);
+  bool v4_mapped = !words[0] && !words[1] && !words[2] && !words[3] && !words[4] &&
+                   words[5] == 0xffff;
+  bool isatap = (words[4] | 0x0200) == 0x0200 && words[5] == 0x5efe;
+  bool use_v4 = v4_mapped || isatap;
+  int range = use_v4 ? 6 : 8;
+  int longest = 1, colonpos = -1;
+  for (int i = 0; i < range; i++) {
+    int run = 0;
+    for (int j = i; j < range && !words[j]; j++) run++;
+    if (run > longest) {
+      longest = run;
+      colonpos = i;
+    }
+  }
+  bool needcolon = false;
+  for (int i = 0; i < range; i++) {
+    if (i == colonpos) {
+      if (needcolon || i == 0) seq::append_char(s, ':');
+      seq::append_char(s, ':');
+      needcolon = false;
+      i += longest - 1;
+      continue;
+    }
+    if (needcolon) seq::append_char(s, ':');
+    uint8_t hi = words[i] >> 8, lo = words[i] & 0xff;
+    if (hi) {
+      append_hex(s, hi, false);
+      byte_hex(s, lo);
+    } else {
+      append_hex(s, lo, false);
+    }
+    needcolon = true;
+  }
+  if (use_v4) {
+    if (needcolon) seq::append_char(s, ':');
+    ip4(s, 'I', false, b + 12);
+  }
+}
+
+void mac(trace_seq* s, const PointerArg& arg, const uint8_t* b) {
+  for (int k = 0; k < 6; k++) {
+    if (k && arg.mac_separator) seq::append_char(s, arg.mac_separator);
+    byte_hex(s, b[arg.reverse ? 5 - k : k]);
+  }
+}
+
+void uuid(trace_seq* s, const PointerArg& arg, const uint8_t* b) {
+  static constexpr int big_endian[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  static constexpr int little_endian[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
+  const int* order = arg.uuid_little_endian ? little_endian : big_endian;
+  for (int i = 0; i < 16; i++) {
+    byte_hex(s, b[order[i]], arg.uuid_upper);
+    if (i == 3 || i == 5 || i == 7 || i == 9) seq::append_char(s, '-');
+  }
+}
+
+// A struct sockaddr_in / sockaddr_in6 at [offset, offset + len).
+void sockaddr(trace_seq* s, const Context& ctx, const PointerArg& arg, int64_t offset,
+              int64_t len) {
+  uint8_t sa[28];
+  ctx.record.copy(offset, sizeof(sa), sa);
+  uint16_t family;
+  memcpy(&family, sa, 2);  // host order, as the kernel wrote it
+  uint16_t port = static_cast<uint16_t>(sa[2] << 8 | sa[3]);
+  if (family == 2) {  // AF_INET
+    if (len < 16) {
+      seq::append(s, "INVALIDIPv4");
+      return;
+    }
+    ip4(s, arg.ip_letter, arg.reverse, sa + 4);
+    if (arg.with_port) {
+      seq::append_char(s, ':');
+      append_decimal(s, port);
+    }
+  } else if (family == 10) {  // AF_INET6
+    if (len < 28) {
+      seq::append(s, "INVALIDIPv6");
+      return;
+    }
+    if (arg.with_port) seq::append_char(s, '[');
+    if (arg.compressed) ip6_compressed(s, sa + 8);
+    else ip6(s, arg.ip_letter, sa + 8);
+    if (arg.with_port) {
+      seq::append(s, "]:");
+      append_decimal(s, port);
+    }
+  }
+}
+
+// A field of a fixed size: "INVALID..." when it has another size.
+bool sized_field(trace_seq* s, const Context& ctx, const PointerArg& arg, int want,
+                 const char* invalid, uint8_t* out) {
+  if (!arg.field.valid) return false;
+  if (arg.field.size != want) {
+    seq::append(s, invalid);
+    return false;
+  }
+  ctx.record.copy(arg.field.offset, want, out);
+  return true;
+}
+
+}  // namespace
+
+void print_pointer(trace_seq* s, const Context& ctx, const PointerArg& arg, int plen) {
+  using K = PointerArg::Kind;
+  using Src = PointerArg::Source;
+  if (arg.source == Src::Text) {
+    seq::append(s, arg.text);
+    return;
+  }
+  const BprintValue* barg = nullptr;
+  if (arg.source == Src::BprintArg) {
+    if (arg.index >= ctx.bprint_count) return;
+    barg = &ctx.bprint_args[arg.index];
+    if (barg->is_string) {
+      seq::append(s, barg->text);
+      return;
+    }
+  }
+  auto value = [&]() -> uint64_t { return barg ? barg->value : evaluate(ctx, *arg.value); };
+
+  switch (arg.kind) {
+    case K::Plain: {
+      uint64_t v = value();
+      if (v) append_hex(s, v, true);
+      else seq::append(s, "(nil)");
+      return;
+    }
+    case K::Symbol: {
+      uint64_t v = value();
+      FunctionMatch match;
+      if (ctx.tep.functions.lookup(v, match)) {
+        seq::append(s, match.name);
+        if (arg.symbol_offset) {
+          seq::append(s, "+");
+          append_hex(s, v - match.start, true);
+        }
+      } else {
+        append_hex(s, v, true);
+      }
+      return;
+    }
+    case K::IpNothing: return;
+    default: break;
+  }
+
+  // The rest need a field (or a print function) as argument.
+  if (barg) {
+    wrong_type(s, TEP_PRINT_ATOM);
+    return;
+  }
+  if (arg.source == Src::Function) {
+    call_function(s, ctx, *arg.call);
+    return;
+  }
+  if (arg.source == Src::WrongType) {
+    wrong_type(s, arg.wrong_type);
+    return;
+  }
+
+  uint8_t buf[16];
+  switch (arg.kind) {
+    case K::Mac:
+      if (sized_field(s, ctx, arg, 6, "INVALIDMAC", buf)) mac(s, arg, buf);
+      return;
+    case K::Ipv4:
+      if (sized_field(s, ctx, arg, 4, "INVALIDIPv4", buf)) ip4(s, arg.ip_letter, arg.reverse, buf);
+      return;
+    case K::Ipv6:
+      if (sized_field(s, ctx, arg, 16, "INVALIDIPv6", buf)) {
+        if (arg.compressed) ip6_compressed(s, buf);
+        else ip6(s, arg.ip_letter, buf);
+      }
+      return;
+    case K::Uuid:
+      if (sized_field(s, ctx, arg, 16, "INVALIDUUID", buf)) uuid(s, arg, buf);
+      return;
+    case K::IpSockaddr: {
+      if (!arg.field.valid) return;
+      int64_t offset = arg.field.offset, len = arg.field.size;
+      if (arg.source == Src::Dynamic) dynamic_location(ctx, arg.field, offset, len);
+      sockaddr(s, ctx, arg, offset, len);
+      return;
+    }
+    case K::HexBuffer: {
+      uint64_t word = ctx.record.number(arg.field.offset, arg.field.size);
+      int arr_len = static_cast<int>(word >> 16);
+      int64_t base = word & 0xffff;
+      if (arr_len < plen) plen = arr_len;
+      for (int i = 0; i < plen && ctx.record.inside(base + i, 1); i++) {
+        if (i) seq::append(s, arg.delimiter);
+        byte_hex(s, ctx.record.data[base + i]);
+      }
+      return;
+    }
+    default: return;
+  }
+}
+
+}  // namespace tep::print

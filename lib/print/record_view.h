@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: LGPL-2.1
+// RecordView: a record's payload with every read bounded by its size. Reads
+// that fall (partly) outside give 0 / zero bytes: upstream reads the heap
+// there, so no output is "right", only crash-freedom matters.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "core/handle.h"
+
+namespace tep::print {
+
+struct RecordView {
+  const uint8_t* data = nullptr;
+  int size = 0;
+  bool swap = false;  // file byte order differs from the host's
+
+  RecordView(const tep_handle& tep, const void* d, int n)
+      : data(static_cast<const uint8_t*>(d)), size(n < 0 ? 0 : n),
+        swap(tep.file_bigendian != tep.host_bigendian) {
+    if (!data) size = 0;
+  }
+
+  bool inside(int64_t offset, int64_t len) const {
+    return offset >= 0 && len >= 0 && offset <= size && len <= size - offset;
+  }
+
+  // tep_read_number: 1, 2, 4 or 8 bytes in file order; other sizes give 0.
+  uint64_t number(int64_t offset, int len) const {
+    if (!inside(offset, len)) return 0;
+    const uint8_t* p = data + offset;
+    switch (len) {
+      case 1: return p[0];
+      case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return swap ? __builtin_bswap16(v) : v;
+      }
+      case 4: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return swap ? __builtin_bswap32(v) : v;
+      }
+      case 8: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return swap ? __builtin_bswap64(v) : v;
+      }
+      default: return 0;
+    }
+  }
+
+  // Copies len bytes at offset, zero-filling what lies outside the record.
+  void copy(int64_t offset, int len, uint8_t* out) const {
+    for (int i = 0; i < len; i++) {
+      int64_t at = offset + i;
+      out[i] = at >= 0 && at < size ? data[at] : 0;
+    }
+  }
+
+  // The bytes of [offset, offset + len) that lie inside the record.
+  std::string_view bytes(int64_t offset, int64_t len) const {
+    if (offset < 0 || offset >= size || len <= 0) return {};
+    if (len > size - offset) len = size - offset;
+    return {reinterpret_cast<const char*>(data + offset), static_cast<size_t>(len)};
+  }
+
+  // A C string starting at offset, cut at the record's end.
+  std::string_view c_string(int64_t offset) const {
+    std::string_view rest = bytes(offset, size);
+    size_t nul = rest.find('\0');
+    return nul == std::string_view::npos ? rest : rest.substr(0, nul);
+  }
+};
+
+}  // namespace tep::print

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: LGPL-2.1
+// What a %s conversion prints (upstream's print_str_arg): strings, flags,
+// symbols, hex dumps, arrays, bitmasks and cpumasks.
+#include <cstring>
+#include <string>
+
+#include "print/evaluator.h"
+#include "trace_seq/seq.h"
+
+namespace tep::print {
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+void append_byte_hex(trace_seq* s, uint8_t b) {
+  char two[2] = {kHex[b >> 4], kHex[b & 15]};
+  seq::append(s, std::string_view(two, 2));
+}
+
+// "ff,ffffffff": the mask as hex, most significant byte first, a comma every
+// 32 bits (print_bitmask_to_seq).
+std::string bitmask_text(const Context& ctx, int64_t offset, int64_t size) {
+  int nr_bits = static_cast<int>(size * 8);
+  int str_size = (nr_bits + 3) / 4 + (nr_bits - 1) / 32;
+  if (str_size < 0) str_size = 0;
+  std::string str(str_size, '\0');
+  int len = 0;
+  for (int i = str_size - 2; i >= 0; i -= 2) {
+    int64_t index = ctx.tep.file_bigendian ? size - (len + 1) : len;
+    uint8_t b = 0;
+    ctx.record.copy(offset + index, 1, &b);
+    str[i] = kHex[b >> 4];
+    str[i + 1] = kHex[b & 15];
+    len++;
+    if (!(len & 3) && i > 0) {
+      i--;
+      str[i] = ',';
+    }
+  }
+  return str;
+}
+
+// "0-3,5": the set bits as CPU ranges.
+std::string cpumask_text(const Context& ctx, int64_t offset, int64_t size) {
+  std::string out;
+  int word = ctx.tep.long_size > 0 ? ctx.tep.long_size : 8;
+  int64_t bits = size * 8;
+  auto bit_set = [&](int64_t bit) {
+    int64_t byte = bit / 8;
+    if (ctx.tep.file_bigendian) byte = (byte / word) * word + (word - 1 - byte % word);
+    uint8_t b = 0;
+    ctx.record.copy(offset + byte, 1, &b);
+    return (b >> (bit % 8)) & 1;
+  };
+  for (int64_t bit = 0; bit < bits; bit++) {
+    if (!bit_set(bit)) continue;
+    int64_t last = bit;
+    while (last + 1 < bits && bit_set(last + 1)) last++;
+    if (!out.empty()) out += ',';
+    out += std::to_string(bit);
+    if (last > bit) {
+      out += '-';
+      out += std::to_string(last);
+    }
+    bit = last;
+  }
+  return out;
+}
+
+int64_t array_base(const Context& ctx, const StrArg& arg) {
+  if (arg.source_is_dynamic) return ctx.record.number(arg.field.offset, arg.field.size) & 0xffff;
+  return arg.field.offset;
+}
+
+}  // namespace
+
+void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Conversion& c,
+                  bool has_star, int star) {
+  using K = StrArg::Kind;
+  const RecordView& rec = ctx.record;
+  switch (arg.kind) {
+    case K::Nothing: return;
+    case K::Text: format_string(s, c, has_star, star, arg.text); return;
+    case K::Address: {
+      // Read natively, as upstream does, then look for a printk string there.
+      uint64_t addr = 0;
+      if (ctx.tep.long_size == 8 && rec.inside(arg.field.offset, 8)) {
+        memcpy(&addr, rec.data + arg.field.offset, 8);
+      } else if (ctx.tep.long_size != 8 && rec.inside(arg.field.offset, 4)) {
+        uint32_t v;
+        memcpy(&v, rec.data + arg.field.offset, 4);
+        addr = v;
+      }
+      if (const char* printk = ctx.tep.printk.find(addr)) seq::append(s, printk);
+      else append_hex(s, addr, false);
+      return;
+    }
+    case K::FieldBytes: {
+      // A zero-sized field is the rest of the record.
+      int64_t len = arg.field.size ? arg.field.size : rec.size - arg.field.offset;
+      format_string(s, c, has_star, star, rec.bytes(arg.field.offset, len));
+      return;
+    }
+    case K::Flags: {
+      uint64_t val = evaluate(ctx, *arg.value);
+      bool printed = false;
+      for (const auto& flag : arg.symbols) {
+        if (!val && flag.value < 0) {
+          format_string(s, c, has_star, star, flag.text);
+          break;
+        }
+        uint64_t fval = static_cast<uint64_t>(flag.value);
+        if (flag.value > 0 && (val & fval) == fval) {
+          if (printed && arg.has_delimiter) seq::append(s, arg.text);
+          format_string(s, c, has_star, star, flag.text);
+          printed = true;
+          val &= ~fval;
+        }
+      }
+      if (val) {
+        if (printed && arg.has_delimiter) seq::append(s, arg.text);
+        append_hex(s, val, true);
+      }
+      return;
+    }
+    case K::Symbols: {
+      uint64_t val = evaluate(ctx, *arg.value);
+      for (const auto& sym : arg.symbols) {
+        if (val == static_cast<uint64_t>(sym.value)) {
+          format_string(s, c, has_star, star, sym.text);
+          return;
+        }
+      }
+      append_hex(s, val, true);
+      return;
+    }
+    case K::Hex:
+    case K::HexString: {
+      int64_t base = array_base(ctx, arg);
+      int len = static_cast<int>(evaluate(ctx, *arg.value));
+      for (int i = 0; i < len && rec.inside(base + i, 1); i++) {
+        if (i && arg.kind == K::Hex) seq::append_char(s, ' ');
+        append_byte_hex(s, rec.data[base + i]);
+      }
+      return;
+    }
+    case K::IntArray: {
+      int64_t at = array_base(ctx, arg);
+      int len = static_cast<int>(evaluate(ctx, *arg.value));
+      int el_size = static_cast<int>(evaluate(ctx, *arg.element_size));
+      seq::append_char(s, '{');
+      for (int i = 0; i < len && rec.inside(at, 1); i++) {
+        if (i) seq::append_char(s, ',');
+        if (el_size == 1 || el_size == 2 || el_size == 4 || el_size == 8) {
+          uint64_t v = 0;
+          // Native order, as upstream dereferences the element.
+          if (rec.inside(at, el_size)) memcpy(&v, rec.data + at, el_size);
+          append_hex(s, v, true);
+        } else {
+          seq::append(s, "BAD SIZE:");
+          append_decimal(s, el_size);
+          seq::append(s, " ");
+          append_hex(s, rec.data[at], true);
+          el_size = 1;
+        }
+        at += el_size;
+      }
+      seq::append_char(s, '}');
+      return;
+    }
+    case K::DynString: {
+      int64_t offset, length;
+      dynamic_location(ctx, arg.field, offset, length);
+      if (!length) return;  // zero-length dynamic strings print nothing
+      format_string(s, c, has_star, star, rec.c_string(offset));
+      return;
+    }
+    case K::Bitmask:
+    case K::Cpumask: {
+      int64_t offset, length;
+      dynamic_location(ctx, arg.field, offset, length);
+      std::string text = arg.kind == K::Bitmask ? bitmask_text(ctx, offset, length)
+                                                : cpumask_text(ctx, offset, length);
+      format_string(s, c, has_star, star, text);
+      return;
+    }
+    case K::Conditional:
+      print_string(s, ctx, evaluate(ctx, *arg.value) ? *arg.yes : *arg.no, c, has_star, star);
+      return;
+    case K::Function: call_function(s, ctx, *arg.call); return;
+    case K::BprintArg: {
+      if (arg.index >= ctx.bprint_count) return;
+      const BprintValue& v = ctx.bprint_args[arg.index];
+      if (v.is_string) {
+        format_string(s, c, has_star, star, v.text);
+      } else {
+        // A number reaching %s prints as the decimal atom upstream made of it.
+        std::string text = std::to_string(static_cast<int64_t>(v.value));
+        format_string(s, c, has_star, star, text);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace tep::print

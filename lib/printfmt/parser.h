@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: LGPL-2.1
+// PrintFmtParser: builds the public tep_print_arg tree for the text after
+// "print fmt: ", e.g.
+//   "prev_comm=%s prev_state=%s", REC->prev_comm,
+//   __print_flags(REC->prev_state & 0xff, "|", { 0x01, "S" }, { 0x02, "D" })
+// The tree has exactly upstream's shape, quirks included, because consumers
+// walk it: operators associate to the right at equal priority, a parenthesised
+// right operand of higher priority is rotated as upstream rotates it
+// ("a * (b + c)" becomes "(a * b) + c"), "c ? a : b + 1" is "(c ? a : b) + 1",
+// "(type)" casts wrap the next operand, flag/symbol values are stored as text.
+// Recursion is bounded (kMaxDepth); every node lives in the event's ArgTree.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/event.h"
+#include "printfmt/arg_tree.h"
+#include "printfmt/tokenizer.h"
+
+struct tep_handle;
+
+namespace tep::printfmt {
+
+enum class ParseStatus {
+  Ok,
+  NoFormatString,      // the text does not start with "..."
+  UnexpectedToken,     // a token that does not fit (missing ',' or ')', stray op)
+  UnterminatedString,  // "abc<end of input>
+  UnexpectedEnd,       // input ended inside an expression
+  BadOperator,         // unknown operator, or a unary operator that is not ~ ! + -
+  BadCast,             // "(x + 1) y" or "(a **)": not something upstream casts
+  UnknownFunction,     // neither a helper nor a registered print function
+  WrongArgumentCount,  // a registered print function called with another count
+  UnknownField,        // __get_dynamic_array(x) or sizeof(REC->x) without field x
+  BadSizeof,           // sizeof(char), sizeof(REC->array), sizeof(long) without a long size
+  BadTableEntry,       // { 1 * 2, "x" }: a value upstream cannot evaluate
+  TooDeep,             // nesting beyond kMaxDepth
+};
+
+const char* parse_status_text(ParseStatus status);
+
+class PrintFmtParser {
+ public:
+  // Nesting bound: each '(' or operator costs a level or two, so 10,000
+  // nested parentheses stop here instead of overflowing the stack.
+  static constexpr int kMaxDepth = 1000;
+
+  PrintFmtParser(tep_handle& tep, Event& event, ArgTree& tree, std::string_view text);
+
+  // Fills event.print_fmt.format and .args. On failure the format and the
+  // arguments completed before the error stay (upstream keeps them too).
+  ParseStatus parse();
+  // Number of top-level arguments parsed.
+  int arg_count() const { return arg_count_; }
+
+ private:
+  Token fail(ParseStatus status);
+  ParseStatus failed();
+  Token process_arg(tep_print_arg* arg);
+  Token process_arg_token(tep_print_arg* arg, Token token);
+  Token process_entry(tep_print_arg* arg);
+  Token finish_field(tep_print_arg* arg);
+  Token process_paren(tep_print_arg* arg);
+  Token process_op(tep_print_arg* arg, Token op);
+  Token process_cond(tep_print_arg* top);
+  Token process_array(tep_print_arg* top);
+  Token process_function(tep_print_arg* arg, const std::string& name);
+  Token process_field_arg(tep_print_arg* arg);
+  Token process_flags(tep_print_arg* arg);
+  Token process_symbols(tep_print_arg* arg);
+  Token process_table(tep_print_flag_sym** list);
+  Token process_hex(tep_print_arg* arg, tep_print_arg_type type);
+  Token process_int_array(tep_print_arg* arg);
+  Token process_named_field(tep_print_arg* arg, tep_print_arg_type type);
+  Token process_dynamic_array(tep_print_arg* arg);
+  Token process_dynamic_array_len(tep_print_arg* arg);
+  Token process_builtin_expect(tep_print_arg* arg);
+  Token process_sizeof(tep_print_arg* arg);
+  Token process_func_handler(tep_print_arg* arg, const tep_function_handler& handler);
+  // Parses one expression into a new node and requires `delim` after it.
+  tep_print_arg* arg_then(std::string_view delim);
+
+  bool read_expected(TokenKind kind, std::string_view text);
+
+  tep_handle& tep_;
+  Event& event_;
+  ArgTree& tree_;
+  Tokenizer lexer_;
+  ParseStatus status_ = ParseStatus::Ok;
+  int depth_ = 0;
+  int arg_count_ = 0;
+  // Set by __print_flags / __print_symbolic: the next REC->field gets the
+  // TEP_FIELD_IS_FLAG / _SYMBOLIC mark (upstream keeps this across events).
+  bool pending_flag_mark_ = false;
+  bool pending_symbolic_mark_ = false;
+};
+
+}  // namespace tep::printfmt

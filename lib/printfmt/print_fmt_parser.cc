@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "printfmt/print_fmt_parser.h"
+
+#include "core/handle.h"
+#include "event-utils.h"
+#include "printfmt/format_args_check.h"
+#include "printfmt/parser.h"
+
+namespace tep::printfmt {
+
+namespace {
+
+// Old ftrace formats printed their fields without listing them: each event
+// field becomes a REC->field argument, in order.
+void add_field_args(Event& event) {
+  tep_print_arg** tail = &event.print_fmt.args;
+  for (tep_format_field* field = event.format.fields; field; field = field->next) {
+    tep_print_arg* arg = event.print_args.new_arg();
+    arg->type = TEP_PRINT_FIELD;
+    arg->field.name = event.print_args.keep(field->name ? field->name : "");
+    arg->field.field = field;
+    *tail = arg;
+    tail = &arg->next;
+  }
+}
+
+}  // namespace
+
+bool parse_print_fmt(tep_handle& tep, Event& event, std::string_view text) {
+  event.print_fmt.format = nullptr;
+  event.print_fmt.args = nullptr;
+  event.print_args.clear();
+
+  PrintFmtParser parser(tep, event, event.print_args, text);
+  ParseStatus status = parser.parse();
+  if (status != ParseStatus::Ok) {
+    event.flags |= TEP_EVENT_FL_FAILED;
+    tep_warning("[%s:%s] %s", event.system ? event.system : "", event.name ? event.name : "",
+                parse_status_text(status));
+    return false;
+  }
+  if (parser.arg_count() == 0 && (event.flags & TEP_EVENT_FL_ISFTRACE)) add_field_args(event);
+  if (!format_args_match(event.print_fmt.format, event.print_fmt.args)) {
+    event.flags |= TEP_EVENT_FL_FAILED;
+    tep_warning("[%s:%s] print fmt arguments do not match its conversions",
+                event.system ? event.system : "", event.name ? event.name : "");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace tep::printfmt

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "record/field_access.h"
+
+#include <cstring>
+
+#include "core/handle.h"
+
+namespace tep {
+
+uint64_t read_number(const tep_handle& tep, const void* ptr, int size) {
+  const bool swap = tep.file_bigendian != tep.host_bigendian;
+  switch (size) {
+    case 1:
+      return *static_cast<const uint8_t*>(ptr);
+    case 2: {
+      uint16_t v;
+      memcpy(&v, ptr, 2);
+      return swap ? __builtin_bswap16(v) : v;
+    }
+    case 4: {
+      uint32_t v;
+      memcpy(&v, ptr, 4);
+      return swap ? __builtin_bswap32(v) : v;
+    }
+    case 8: {
+      uint64_t v;
+      memcpy(&v, ptr, 8);
+      return swap ? __builtin_bswap64(v) : v;
+    }
+    default:
+      return 0;
+  }
+}
+
+namespace {
+
+bool within(int offset, int size, int data_size) {
+  return offset >= 0 && size >= 0 && data_size >= 0 &&
+         static_cast<int64_t>(offset) + size <= static_cast<int64_t>(data_size);
+}
+
+}  // namespace
+
+bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data,
+                      int data_size, uint64_t& out) {
+  const int size = field.size;
+  if ((size != 1 && size != 2 && size != 4 && size != 8) || !within(field.offset, size, data_size))
+    return false;
+  uint64_t value = read_number(tep, static_cast<const uint8_t*>(data) + field.offset, size);
+  if ((field.flags & TEP_FIELD_IS_SIGNED) && size < 8) {
+    const int shift = 64 - 8 * size;
+    value = static_cast<uint64_t>(static_cast<int64_t>(value << shift) >> shift);
+  }
+  out = value;
+  return true;
+}
+
+bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data,
+                     int data_size, int& offset, int& length) {
+  if (!within(field.offset, field.size, data_size)) return false;
+  // "__data_loc char[] name": offset in the low 16 bits, length in the high
+  // 16 (a 2-byte location, from old kernels, holds only the offset).
+  uint64_t loc = read_number(tep, static_cast<const uint8_t*>(data) + field.offset, field.size);
+  int start = static_cast<int>(loc & 0xffff);
+  int len = static_cast<int>((loc >> 16) & 0xffff);
+  // "__rel_loc": relative to the end of the location field itself.
+  if (field.flags & TEP_FIELD_IS_RELATIVE) start += field.offset + field.size;
+  if (!within(start, len, data_size)) return false;
+  offset = start;
+  length = len;
+  return true;
+}
+
+}  // namespace tep

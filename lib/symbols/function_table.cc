@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "symbols/function_table.h"
+
+#include <cstring>
+#include <mutex>
+
+#include "core/text_reader.h"
+#include "trace_seq/log.h"
+#include "symbols/kallsyms_line.h"
+#include "symbols/upstream_order.h"
+
+namespace tep {
+
+FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) {
+  text = text.substr(0, text.find('\0'));
+  // One copy of the whole text; names and modules are cut out of it in place.
+  char* copy = strings_.allocate(text.size() + 1);
+  memcpy(copy, text.data(), text.size());
+  copy[text.size()] = '\0';
+  std::string_view all(copy, text.size());
+
+  std::unique_lock lock(mutex_);
+  sorted_current_ = false;
+  TextReader reader(all);
+  while (!reader.at_end()) {
+    size_t line_start = reader.pos();
+    std::string_view line = reader.take_line();
+    if (line.empty()) continue;  // upstream's strtok skips empty lines
+    KallsymsLine parsed = scan_kallsyms_line(line);
+    if (parsed.conversions != 2 || parsed.name_end == 0) {
+      lock.unlock();
+      tep_warning("Failed to parse kallsyms n=%d func_end=%d", parsed.conversions,
+                  static_cast<int>(parsed.name_end));
+      return ParseStatus::kBadLine;
+    }
+    if (parsed.ignored(line)) continue;
+    char* base = copy + line_start;
+    base[parsed.name_end] = '\0';
+    const char* module = nullptr;
+    if (parsed.has_module()) {
+      base[parsed.module_end - 1] = '\0';
+      module = base + parsed.module_start;
+    }
+    registered_.push_back({parsed.addr, base + parsed.name_start, module});
+  }
+  return ParseStatus::kOk;
+}
+
+void FunctionTable::add(std::string_view name, uint64_t addr, const char* module) {
+  std::unique_lock lock(mutex_);
+  const char* stored_module = module ? strings_.copy(module) : nullptr;
+  registered_.push_back({addr, strings_.copy(name), stored_module});
+  sorted_current_ = false;
+}
+
+void FunctionTable::ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const {
+  if (sorted_current_) return;
+  lock.unlock();
+  {
+    std::unique_lock writer(mutex_);
+    if (!sorted_current_) {
+      sorted_ = upstream::sorted_newest_first(
+          registered_, [](const Entry& a, const Entry& b) { return a.addr < b.addr; },
+          [](const Entry& a, const Entry& b) { return a.addr == b.addr; });
+      sorted_.push_back({0, nullptr, nullptr});  // upstream's end marker
+      sorted_current_ = true;
+    }
+  }
+  lock.lock();
+  // A registration may have slipped in between: then it is simply not seen yet.
+}
+
+// Upstream's func_bcmp: a key matches an entry when it equals its address or lies
+// between it and the next entry's address (the end marker's is 0).
+size_t FunctionTable::find_index(uint64_t addr) const {
+  size_t count = sorted_.size() - 1;
+  return upstream::bsearch_index(count, [&](size_t i) {
+    if (addr == sorted_[i].addr) return 0;
+    if (addr < sorted_[i].addr) return -1;
+    return addr < sorted_[i + 1].addr ? 0 : 1;
+  });
+}
+
+bool FunctionTable::lookup(uint64_t addr, CMatch& out) const {
+  std::shared_lock lock(mutex_);
+  if (resolver_) {
+    tep_func_resolver_t* resolver = resolver_;
+    void* priv = resolver_priv_;
+    lock.unlock();  // the resolver may call back into the library
+    unsigned long long start = addr;
+    char* module = nullptr;
+    char* name = resolver(priv, &start, &module);
+    if (!name) return false;
+    out = {name, module, start, 0};
+    return true;
+  }
+  ensure_sorted(lock);
+  size_t i = find_index(addr);
+  if (i >= sorted_.size() - 1) return false;
+  const Entry& e = sorted_[i];
+  out = {e.name, e.module, e.addr, sorted_[i + 1].addr - e.addr};
+  return true;
+}
+
+bool FunctionTable::lookup(uint64_t addr, FunctionMatch& out) const {
+  CMatch match;
+  if (!lookup(addr, match)) return false;
+  out.name = match.name;
+  out.module = match.module ? std::string_view(match.module) : std::string_view();
+  out.start = match.start;
+  out.size = match.size;
+  return true;
+}
+
+void FunctionTable::set_resolver(tep_func_resolver_t* resolver, void* priv) {
+  std::unique_lock lock(mutex_);
+  resolver_ = resolver;
+  resolver_priv_ = priv;
+}
+
+int FunctionTable::count() const {
+  std::shared_lock lock(mutex_);
+  return static_cast<int>(registered_.size());
+}
+
+void FunctionTable::print(FILE* out) const {
+  std::shared_lock lock(mutex_);
+  ensure_sorted(lock);
+  for (size_t i = 0; i + 1 < sorted_.size(); ++i) {
+    const Entry& e = sorted_[i];
+    fprintf(out, "%016llx %s", static_cast<unsigned long long>(e.addr), e.name);
+    if (e.module)
+      fprintf(out, " [%s]\n", e.module);
+    else
+      fputc('\n', out);
+  }
+}
+
+}  // namespace tep

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "symbols/kallsyms_line.h"
+
+#include <cstring>
+
+namespace tep {
+
+namespace {
+
+// Per-byte classes, so the hot loops are one load and one compare per byte.
+struct CharClasses {
+  bool space[256] = {};      // C isspace
+  signed char hex[256] = {};  // digit value, -1 if none
+  constexpr CharClasses() {
+    for (int c = 0; c < 256; ++c) hex[c] = -1;
+    for (char c : {' ', '\t', '\n', '\v', '\f', '\r'}) space[static_cast<unsigned char>(c)] = true;
+    for (int c = '0'; c <= '9'; ++c) hex[c] = static_cast<signed char>(c - '0');
+    for (int c = 'a'; c <= 'f'; ++c) hex[c] = static_cast<signed char>(c - 'a' + 10);
+    for (int c = 'A'; c <= 'F'; ++c) hex[c] = static_cast<signed char>(c - 'A' + 10);
+  }
+};
+constexpr CharClasses kClasses;
+
+bool is_space(char c) { return kClasses.space[static_cast<unsigned char>(c)]; }
+int hex_value(char c) { return kClasses.hex[static_cast<unsigned char>(c)]; }
+
+// glibc's %16llx: optional sign, "0x" (both count against the width), digits.
+// A "0x" with no digit after it reads as 0.
+bool scan_hex16(std::string_view line, size_t& pos, uint64_t& out) {
+  size_t width = 16;
+  bool negative = false;
+  bool any_digit = false;
+  uint64_t value = 0;
+  if (pos < line.size() && (line[pos] == '-' || line[pos] == '+')) {
+    negative = line[pos] == '-';
+    ++pos;
+    --width;
+  }
+  if (width && pos < line.size() && line[pos] == '0') {
+    any_digit = true;
+    ++pos;
+    --width;
+    if (width && pos < line.size() && (line[pos] == 'x' || line[pos] == 'X')) {
+      ++pos;
+      --width;
+    }
+  }
+  size_t end = pos + width < line.size() ? pos + width : line.size();
+  for (int d; pos < end && (d = hex_value(line[pos])) >= 0; ++pos) {
+    value = value << 4 | static_cast<uint64_t>(d);
+    any_digit = true;
+  }
+  out = negative ? ~value + 1 : value;
+  return any_digit;
+}
+
+void skip_spaces(std::string_view line, size_t& pos) {
+  while (pos < line.size() && is_space(line[pos])) ++pos;
+}
+
+// The first blank at or after `pos` (or the end). Eight bytes at a time: all C
+// blanks are <= 0x20, and (w - 0x21..) & ~w & 0x80.. flags a word with such a byte.
+size_t find_space(std::string_view line, size_t pos) {
+  const char* p = line.data() + pos;
+  const char* end = line.data() + line.size();
+  for (; end - p >= 8; p += 8) {
+    uint64_t word;
+    memcpy(&word, p, 8);
+    if ((word - 0x2121212121212121ULL) & ~word & 0x8080808080808080ULL) {
+      for (int i = 0; i < 8; ++i)
+        if (is_space(p[i])) return static_cast<size_t>(p + i - line.data());
+    }
+  }
+  while (p < end && !is_space(*p)) ++p;
+  return static_cast<size_t>(p - line.data());
+}
+
+// %s: skips blanks, then at least one non-blank. False at the end of the line.
+bool scan_word(std::string_view line, size_t& pos) {
+  skip_spaces(line, pos);
+  if (pos >= line.size()) return false;
+  pos = find_space(line, pos);
+  return true;
+}
+
+// Eight hex digits (first one most significant) from one little-endian word, or
+// false if a byte is not a hex digit. Per byte: b in (lo, hi) sets its top bit in
+// in_range (bytes are < 0x80 here, checked first).
+bool hex8(const char* p, uint32_t& out) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  uint64_t w;
+  memcpy(&w, p, 8);
+  if (w & kHigh) return false;
+  auto in_range = [&](uint64_t x, unsigned lo, unsigned hi) {
+    return (kOnes * (127 + hi) - x) & ~x & (x + kOnes * (127 - lo)) & kHigh;
+  };
+  uint64_t lower = w | 0x2020202020202020ULL;  // 'A'-'F' -> 'a'-'f'; digits unchanged
+  uint64_t digit = in_range(w, '0' - 1, '9' + 1);
+  uint64_t letter = in_range(lower, 'a' - 1, 'f' + 1);
+  if ((digit | letter) != kHigh) return false;
+  uint64_t v = (lower & 0x0F0F0F0F0F0F0F0FULL) + (letter >> 7) * 9;  // nibble per byte
+  v = ((v & 0x000F000F000F000FULL) << 4) | ((v & 0x0F000F000F000F00ULL) >> 8);
+  v = ((v & 0x000000FF000000FFULL) << 8) | ((v & 0x00FF000000FF0000ULL) >> 16);
+  out = static_cast<uint32_t>(((v & 0xFFFF) << 16) | ((v >> 32) & 0xFFFF));
+  return true;
+}
+
+// "ffffffff81000000 T name...": 16 plain hex digits, one blank, the type, one
+// blank, the name. Any other shape goes through the general scanner.
+bool scan_canonical(std::string_view line, KallsymsLine& out) {
+  if (line.size() < 20 || line[16] != ' ' || line[18] != ' ' || is_space(line[17]) ||
+      is_space(line[19]) || (line[0] == '0' && (line[1] == 'x' || line[1] == 'X')))
+    return false;
+  uint32_t high, low;
+  if (!hex8(line.data(), high) || !hex8(line.data() + 8, low)) return false;
+  out.conversions = 2;
+  out.addr = uint64_t{high} << 32 | low;
+  out.type = line[17];
+  out.name_start = 19;
+  out.name_end = find_space(line, 19);
+  return true;
+}
+
+// The general scanner: address, type and name as sscanf reads them. False when
+// it stops before the end of the name.
+bool scan_fields(std::string_view line, size_t& pos, KallsymsLine& out) {
+  skip_spaces(line, pos);
+  if (pos >= line.size()) return false;  // input failure before any conversion: EOF
+  out.conversions = 0;
+  if (!scan_hex16(line, pos, out.addr)) return false;
+  out.conversions = 1;
+  skip_spaces(line, pos);
+  if (pos >= line.size()) return false;
+  out.type = line[pos++];
+  out.conversions = 2;
+  skip_spaces(line, pos);
+  out.name_start = pos;
+  if (!scan_word(line, pos)) return false;
+  out.name_end = pos;
+  return true;
+}
+
+}  // namespace
+
+KallsymsLine scan_kallsyms_line(std::string_view line) {
+  KallsymsLine out;
+  size_t pos = 0;
+  if (scan_canonical(line, out))
+    pos = out.name_end;
+  else if (!scan_fields(line, pos, out))
+    return out;
+  // "\t[module]": exactly one tab, then '['.
+  if (pos + 1 >= line.size() || line[pos] != '\t' || line[pos + 1] != '[') return out;
+  pos += 2;
+  out.module_start = pos;
+  if (!scan_word(line, pos)) return out;
+  out.module_end = pos;
+  return out;
+}
+
+}  // namespace tep

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: LGPL-2.1
+// StringArena: NUL-terminated copies that never move and live as long as the
+// arena (the symbol tables hand these pointers to C callers, who keep them).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace tep {
+
+class StringArena {
+ public:
+  // A stable NUL-terminated copy of `text`.
+  const char* copy(std::string_view text);
+  // `size` writable bytes that stay put until the arena dies.
+  char* allocate(size_t size);
+
+ private:
+  static constexpr size_t kBlockSize = 16 * 1024;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char* free_ = nullptr;
+  size_t free_size_ = 0;
+};
+
+}  // namespace tep

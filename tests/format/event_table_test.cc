@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "format/event_table.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+namespace tep {
+namespace {
+
+std::unique_ptr<Event> make(const char* sys, const char* name, int id) {
+  auto e = std::make_unique<Event>();
+  e->system_text = sys;
+  e->name_text = name;
+  e->system = e->system_text.data();
+  e->name = e->name_text.data();
+  e->id = id;
+  return e;
+}
+
+std::string ids(tep_event** list) {
+  std::string out;
+  for (int i = 0; list[i]; i++) out += std::string(list[i]->system) + "/" + list[i]->name + ":" + std::to_string(list[i]->id) + " ";
+  return out;
+}
+
+TEST(EventTable, KeepsIdOrderAndInsertionIndex) {
+  EventTable t;
+  Event& b = t.add(make("s", "b", 20));
+  Event& a = t.add(make("s", "a", 10));
+  Event& c = t.add(make("s", "c", 20));
+  EXPECT_EQ(b.index, 0u);
+  EXPECT_EQ(a.index, 1u);
+  EXPECT_EQ(c.index, 2u);
+  EXPECT_EQ(t.at_sorted(0), &a);
+  EXPECT_EQ(t.at_sorted(1), &b);  // equal ids keep insertion order
+  EXPECT_EQ(t.at_sorted(2), &c);
+  EXPECT_EQ(t.at_sorted(3), nullptr);
+  EXPECT_EQ(t.at_index(1), &a);
+}
+
+TEST(EventTable, FindById) {
+  EventTable t;
+  Event& a = t.add(make("s", "a", 5));
+  Event& big = t.add(make("s", "big", 1 << 20));
+  EXPECT_EQ(t.find_by_id(5), &a);
+  EXPECT_EQ(t.find_by_id(1 << 20), &big);
+  EXPECT_EQ(t.find_by_id(6), nullptr);
+  EXPECT_EQ(t.find_by_id(-1), nullptr);
+}
+
+TEST(EventTable, DuplicateIdsAnswerLikeABinarySearchThenTheCache) {
+  EventTable t;
+  t.add(make("s", "a", 1));
+  Event& d1 = t.add(make("s", "d1", 7));
+  Event& d2 = t.add(make("s", "d2", 7));
+  t.add(make("s", "z", 9));
+  // by id order: a d1 d2 z; bsearch over 4: mid=2 -> d2.
+  EXPECT_EQ(t.find_by_id(7), &d2);
+  // The last event found answers first while its id matches.
+  EXPECT_EQ(t.find_by_name("s", "d1"), &d1);
+  EXPECT_EQ(t.find_by_id(7), &d1);
+}
+
+TEST(EventTable, FindByName) {
+  EventTable t;
+  Event& x2 = t.add(make("two", "x", 20));
+  Event& x1 = t.add(make("one", "x", 10));
+  EXPECT_EQ(t.find_by_name(nullptr, "x"), &x1);  // first in id order
+  EXPECT_EQ(t.find_by_name("two", "x"), &x2);
+  EXPECT_EQ(t.find_by_name("three", "x"), nullptr);
+  EXPECT_EQ(t.find_by_name(nullptr, "y"), nullptr);
+  // The cache: after finding two/x, a system-less lookup returns it.
+  EXPECT_EQ(t.find_by_name("two", "x"), &x2);
+  EXPECT_EQ(t.find_by_name(nullptr, "x"), &x2);
+}
+
+TEST(EventTable, Listings) {
+  EventTable t;
+  t.add(make("b", "y", 3));
+  t.add(make("a", "y", 2));
+  t.add(make("b", "x", 1));
+  EXPECT_EQ(ids(t.listing(TEP_EVENT_SORT_ID)), "b/x:1 a/y:2 b/y:3 ");
+  EXPECT_EQ(ids(t.listing(TEP_EVENT_SORT_NAME)), "b/x:1 a/y:2 b/y:3 ");
+  EXPECT_EQ(ids(t.listing(TEP_EVENT_SORT_SYSTEM)), "a/y:2 b/x:1 b/y:3 ");
+  tep_event** copy = t.listing_copy(TEP_EVENT_SORT_SYSTEM);
+  EXPECT_EQ(ids(copy), "a/y:2 b/x:1 b/y:3 ");
+  EXPECT_NE(copy, t.listing(TEP_EVENT_SORT_SYSTEM));
+  free(copy);
+  // A new event invalidates the cached listings.
+  t.add(make("a", "a", 0));
+  EXPECT_EQ(ids(t.listing(TEP_EVENT_SORT_ID)), "a/a:0 b/x:1 a/y:2 b/y:3 ");
+}
+
+TEST(EventTable, EmptyListingIsNullTerminated) {
+  EventTable t;
+  ASSERT_NE(t.listing(TEP_EVENT_SORT_NAME), nullptr);
+  EXPECT_EQ(t.listing(TEP_EVENT_SORT_NAME)[0], nullptr);
+  tep_event** copy = t.listing_copy(TEP_EVENT_SORT_ID);
+  ASSERT_NE(copy, nullptr);
+  EXPECT_EQ(copy[0], nullptr);
+  free(copy);
+}
+
+}  // namespace
+}  // namespace tep

@@ -1,0 +1,161 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1
+# Makes upstream libtraceevent 1.8.4 (Debian trixie's binary packages) runnable on Debian 12,
+# as the test oracle of the differential suites.
+#   tests/oracle/fetch-oracle.sh OUTDIR
+# Afterwards: OUTDIR/lib/libtraceevent.so.1, OUTDIR/plugins/plugin_*.so (12),
+#             OUTDIR/include/traceevent/*.h, OUTDIR/VERSION.
+# Then: meson setup BUILD -Doracle=OUTDIR
+#
+# Why patching is needed: trixie's binaries were built against glibc 2.38, which turned the C
+# library's strtol family and sscanf into __isoc23_* entry points. Debian 12 has glibc 2.36. We
+# give the loader a tiny library defining those five names on top of the classic functions,
+# strip the symbols' version tags, and point the GLIBC_2.38 requirement at GLIBC_2.2.5.
+#
+# Needs root (or a writable apt cache is not needed: all apt state goes to a temp dir), network
+# access to the Debian mirror this machine uses, a C compiler, patchelf and python3.
+set -eu
+out=$(realpath -m "${1:?usage: fetch-oracle.sh OUTDIR}")
+want=1.8.4
+arch=$(dpkg --print-architecture 2>/dev/null || echo amd64)
+multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+
+if [ -f "$out/VERSION" ] && [ -e "$out/lib/libtraceevent.so.1" ] && [ "${FORCE:-0}" != 1 ]; then
+	echo "oracle already in $out ($(cat "$out/VERSION")); FORCE=1 to redo"
+	exit 0
+fi
+for tool in patchelf python3 cc dpkg-deb objdump; do
+	command -v "$tool" >/dev/null || { echo "fetch-oracle: needs $tool" >&2; exit 1; }
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# A private apt configuration that only knows trixie main, on the mirror bookworm already uses.
+mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v security | head -n1 || true)
+if [ -z "$mirror" ]; then
+	mirror=$(awk '$1 == "deb" && $0 !~ /security/ { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' \
+		/etc/apt/sources.list 2>/dev/null || true)
+fi
+[ -n "$mirror" ] || { echo "fetch-oracle: no Debian mirror in the apt sources" >&2; exit 1; }
+mkdir -p "$tmp/state/lists/partial" "$tmp/cache/archives/partial" "$tmp/debs" "$tmp/root"
+echo "deb [arch=$arch] $mirror trixie main" > "$tmp/trixie.list"
+cat > "$tmp/apt.conf" <<EOF
+Dir::Etc::SourceList "$tmp/trixie.list";
+Dir::Etc::SourceParts "-";
+Dir::State "$tmp/state";
+Dir::State::Lists "$tmp/state/lists";
+Dir::State::status "/var/lib/dpkg/status";
+Dir::Cache "$tmp/cache";
+Dir::Cache::Archives "$tmp/cache/archives";
+Debug::NoLocking "true";
+APT::Sandbox::User "root";
+APT::Get::List-Cleanup "false";
+EOF
+export APT_CONFIG="$tmp/apt.conf"
+apt-get -q update >"$tmp/update.log" 2>&1 || { cat "$tmp/update.log" >&2; exit 1; }
+(cd "$tmp/debs" && apt-get -q download libtraceevent1 libtraceevent1-plugin libtraceevent-dev) \
+	>"$tmp/download.log" 2>&1 || { cat "$tmp/download.log" >&2; exit 1; }
+unset APT_CONFIG
+for deb in "$tmp"/debs/*.deb; do dpkg-deb -x "$deb" "$tmp/root"; done
+version=$(dpkg-deb -f "$tmp"/debs/libtraceevent1_*.deb Version)
+case "$version" in
+	*:"$want"-*|"$want"-*) ;;
+	*) echo "fetch-oracle: warning: trixie ships libtraceevent $version, not $want" >&2 ;;
+esac
+
+rm -rf "$out"
+mkdir -p "$out/lib" "$out/plugins" "$out/include"
+cp -a "$tmp/root/usr/lib/$multiarch"/libtraceevent.so.1* "$out/lib/"
+cp -a "$tmp/root/usr/lib/$multiarch"/traceevent/plugins/plugin_*.so "$out/plugins/"
+cp -a "$tmp/root/usr/include/traceevent" "$out/include/"
+
+# The five C23 entry points, implemented with glibc 2.36's functions of the same meaning
+# (the only C23 change relevant here, 0b/0B prefixes in base 0/2, never occurs in trace text).
+cat > "$tmp/c23shim.c" <<'EOF'
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+long __isoc23_strtol(const char *s, char **end, int base) { return strtol(s, end, base); }
+unsigned long __isoc23_strtoul(const char *s, char **end, int base) { return strtoul(s, end, base); }
+long long __isoc23_strtoll(const char *s, char **end, int base) { return strtoll(s, end, base); }
+unsigned long long __isoc23_strtoull(const char *s, char **end, int base) { return strtoull(s, end, base); }
+int __isoc23_sscanf(const char *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsscanf(s, fmt, ap);
+	va_end(ap);
+	return n;
+}
+EOF
+cc -shared -fPIC -O2 -Wl,-soname,libtepc23shim.so -o "$out/lib/libtepc23shim.so" "$tmp/c23shim.c"
+
+# Rewrites each Vernaux entry naming OLD so that it names NEW (hash and name offset copied from
+# the file's own NEW entry): the loader then no longer asks glibc for OLD.
+cat > "$tmp/retarget-verneed.py" <<'EOF'
+import struct, sys
+path, old, new = sys.argv[1], sys.argv[2].encode(), sys.argv[3].encode()
+elf = bytearray(open(path, "rb").read())
+if elf[:4] != b"\x7fELF" or elf[4] != 2 or elf[5] != 1:
+    sys.exit(f"{path}: not a little-endian ELF64 file")
+e_shoff, = struct.unpack_from("<Q", elf, 0x28)
+e_shentsize, e_shnum = struct.unpack_from("<HH", elf, 0x3A)
+sections = [struct.unpack_from("<IIQQQQIIQQ", elf, e_shoff + i * e_shentsize) for i in range(e_shnum)]
+SHT_GNU_VERNEED = 0x6FFFFFFE
+changed = 0
+for sh_name, sh_type, _f, _a, sh_offset, _s, sh_link, sh_info, _al, _es in sections:
+    if sh_type != SHT_GNU_VERNEED:
+        continue
+    strtab = sections[sh_link][4]
+    def name_at(off):
+        start = strtab + off
+        return bytes(elf[start:elf.index(0, start)])
+    aux_entries = []
+    need = sh_offset
+    for _ in range(sh_info):
+        _ver, cnt, _file, aux_off, next_off = struct.unpack_from("<HHIII", elf, need)
+        aux = need + aux_off
+        for _ in range(cnt):
+            vna_hash, _flags, _other, vna_name, vna_next = struct.unpack_from("<IHHII", elf, aux)
+            aux_entries.append((aux, vna_hash, vna_name, name_at(vna_name)))
+            aux += vna_next
+        need += next_off
+    replacement = next((e for e in aux_entries if e[3] == new), None)
+    for aux, _h, _n, name in aux_entries:
+        if name != old:
+            continue
+        if replacement is None:
+            sys.exit(f"{path}: needs {old.decode()} but no {new.decode()} entry to point it at")
+        struct.pack_into("<I", elf, aux, replacement[1])
+        struct.pack_into("<I", elf, aux + 8, replacement[2])
+        changed += 1
+open(path, "wb").write(elf)
+print(f"{path}: {changed} requirement(s) of {old.decode()} now {new.decode()}")
+EOF
+
+for f in "$out"/lib/libtraceevent.so.1.* "$out"/plugins/*.so; do
+	syms=$(objdump -T "$f" | awk '$0 ~ /GLIBC_2\.38/ { print $NF }')
+	[ -n "$syms" ] || continue
+	for s in $syms; do patchelf --clear-symbol-version "$s" "$f"; done
+	patchelf --add-needed libtepc23shim.so "$f"
+	case "$f" in
+		*/plugins/*) patchelf --set-rpath "$out/lib" "$f" ;;
+		*) patchelf --set-rpath '$ORIGIN' "$f" ;;
+	esac
+	python3 "$tmp/retarget-verneed.py" "$f" GLIBC_2.38 GLIBC_2.2.5 >/dev/null
+done
+
+# Check that the library and every plugin now load on this glibc.
+python3 - "$out" <<'EOF'
+import ctypes, glob, os, sys
+out = sys.argv[1]
+lib = ctypes.CDLL(os.path.join(out, "lib", "libtraceevent.so.1"), mode=ctypes.RTLD_GLOBAL)
+tep = lib.tep_alloc
+plugins = sorted(glob.glob(os.path.join(out, "plugins", "plugin_*.so")))
+for p in plugins:
+    ctypes.CDLL(p)
+print(f"loaded the library and {len(plugins)} plugins")
+EOF
+echo "$version" > "$out/VERSION"
+echo "upstream libtraceevent $version oracle in $out"

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: LGPL-2.1
+// TEP_PRINT_TIME and TEP_PRINT_LATENCY rendering (values checked against
+// upstream 1.8.4).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "output/event_time.h"
+#include "output/latency.h"
+#include "trace-seq.h"
+
+namespace {
+
+std::string time_text(const char* directive, uint64_t ts) {
+  trace_seq s;
+  trace_seq_init(&s);
+  tep::output::print_time(&s, tep::output::parse_time_directive(directive), ts);
+  std::string out(s.buffer, s.len);
+  trace_seq_destroy(&s);
+  return out;
+}
+
+std::string latency_text(int flags, int pc) {
+  trace_seq s;
+  trace_seq_init(&s);
+  tep::output::print_latency(&s, flags, pc);
+  std::string out(s.buffer, s.len);
+  trace_seq_destroy(&s);
+  return out;
+}
+
+TEST(EventTime, MicrosecondsRoundWithoutOverflowingTheFraction) {
+  EXPECT_EQ(time_text("%6.1000d", 123456789012ULL), "  123.456789");
+  EXPECT_EQ(time_text("%6.1000d", 999999500ULL), "    1.000000");
+  EXPECT_EQ(time_text("%6.1000d", 999999499ULL), "    0.999999");
+  EXPECT_EQ(time_text("%6.1000d", 0), "    0.000000");
+  EXPECT_EQ(time_text("%3.1000000d", 123456789012ULL), "  123.457");
+}
+
+TEST(EventTime, PlainAndOddDirectives) {
+  EXPECT_EQ(time_text("%d", 5), "           5");
+  EXPECT_EQ(time_text("%d", ~0ULL), "18446744073709551615");
+  EXPECT_EQ(time_text("%-6.1000d", 123456789012ULL), "   123456789");  // no digit after '%'
+  EXPECT_EQ(time_text("%9.0d", 999999500ULL), "    0.999999500");
+  EXPECT_EQ(time_text("%1.10d", 999999500ULL), "9999995.0");
+  // (ts + 500) wraps for the largest timestamps, as upstream's arithmetic.
+  EXPECT_EQ(time_text("%6.1000d", ~0ULL), "    0.000000");
+  // 10^precision lives in a wrapping int: 10^12 is negative, 10^32 is 0.
+  EXPECT_EQ(time_text("%12.1d", 1000000499ULL), "  1000000499");
+  EXPECT_EQ(time_text("%32.1d", 7), "           7");
+  EXPECT_EQ(time_text("%20.10d", 123456789012ULL), "    7.00000000000711728181");
+}
+
+TEST(Latency, Columns) {
+  EXPECT_EQ(latency_text(0, 0), ".....");
+  EXPECT_EQ(latency_text(0x0d, 0x23), "dNh32");
+  EXPECT_EQ(latency_text(0x02, 0), "X....");
+  EXPECT_EQ(latency_text(0x03, 0), "d....");
+  EXPECT_EQ(latency_text(0x18, 0), "..H..");
+  EXPECT_EQ(latency_text(0x10, 0x10), "..s.1");
+  EXPECT_EQ(latency_text(0xe0, 0x0f), "...f.");
+  EXPECT_EQ(latency_text(0, 0x100), ".....");
+  EXPECT_EQ(latency_text(0, 0x123), "...312");
+  // Missing common fields read as -1.
+  EXPECT_EQ(latency_text(-1, -1), "dNHffffffff");
+  EXPECT_EQ(latency_text(0, -16), "....fffffff");
+}
+
+}  // namespace

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Our twelve plugins against upstream's: plugin_print_driver prints
+// pseudo-random records of every event they handle (tests/data/plugin/<set>)
+// and the output must be byte-identical to upstream 1.8.4 with its own
+// plugins, kept in tests/data/plugin/expected/<set>.out. Set-ups:
+//   ours + our plugins        always
+//   upstream + its plugins    with -Doracle (checks the expected files)
+//   ours + upstream plugins   with -Doracle (they call back into our exports)
+//   upstream + our plugins    with -Doracle (isolates a plugin difference)
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "test_env.h"
+
+namespace fs = std::filesystem;
+using plugin_test::env_or_empty;
+
+namespace {
+
+struct PluginSetup {
+  const char* name;
+  std::string lib_dir;
+  std::string plugin_dir;
+};
+
+std::string first_difference(const std::string& a, const std::string& b) {
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  size_t line_start = a.rfind('\n', i);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  auto line_at = [&](const std::string& s) {
+    size_t end = s.find('\n', line_start);
+    return s.substr(line_start, end == std::string::npos ? std::string::npos : end - line_start);
+  };
+  return "at byte " + std::to_string(i) + "\n expected: " + line_at(a) + "\n   actual: " + line_at(b);
+}
+
+class PluginDifferential : public ::testing::TestWithParam<const char*> {
+ protected:
+  void check(const PluginSetup& setup) {
+    const fs::path data = env_or_empty("PLUGIN_TEST_DATA");
+    const std::string set = GetParam();
+    const std::string expected = plugin_test::read_file(data / "expected" / (set + ".out"));
+    ASSERT_FALSE(expected.empty()) << "missing expected output for " << set;
+    plugin_test::RunResult r = plugin_test::run(
+        {env_or_empty("PLUGIN_DRIVER"), setup.plugin_dir, (data / set).string()},
+        {{"LD_LIBRARY_PATH", setup.lib_dir}, {"TRACEEVENT_PLUGIN_DIR", ""}});
+    ASSERT_EQ(r.signal, 0) << setup.name << " crashed\n" << r.err;
+    ASSERT_EQ(r.exit_code, 0) << setup.name << "\n" << r.err;
+    EXPECT_TRUE(r.out == expected) << setup.name << ": output differs "
+                                   << first_difference(expected, r.out);
+  }
+
+  static bool have_oracle() {
+    const std::string dir = env_or_empty("ORACLE_DIR");
+    return !dir.empty() && fs::exists(fs::path(dir) / "lib" / "libtraceevent.so.1") &&
+           fs::exists(fs::path(dir) / "plugins");
+  }
+  static std::string oracle(const char* sub) { return (fs::path(env_or_empty("ORACLE_DIR")) / sub).string(); }
+};
+
+TEST_P(PluginDifferential, OurLibraryWithOurPlugins) {
+  check({"ours+our plugins", env_or_empty("OUR_LIB_DIR"), env_or_empty("OUR_PLUGIN_DIR")});
+}
+
+TEST_P(PluginDifferential, UpstreamWithItsPlugins) {
+  if (!have_oracle()) GTEST_SKIP() << "no oracle (-Doracle=DIR)";
+  check({"upstream+upstream plugins", oracle("lib"), oracle("plugins")});
+}
+
+TEST_P(PluginDifferential, OurLibraryWithUpstreamPlugins) {
+  if (!have_oracle()) GTEST_SKIP() << "no oracle (-Doracle=DIR)";
+  check({"ours+upstream plugins", env_or_empty("OUR_LIB_DIR"), oracle("plugins")});
+}
+
+TEST_P(PluginDifferential, UpstreamWithOurPlugins) {
+  if (!have_oracle()) GTEST_SKIP() << "no oracle (-Doracle=DIR)";
+  check({"upstream+our plugins", oracle("lib"), env_or_empty("OUR_PLUGIN_DIR")});
+}
+
+INSTANTIATE_TEST_SUITE_P(Sets, PluginDifferential,
+                         ::testing::Values("kernel-6.18", "handwritten", "plain"));
+
+}  // namespace
