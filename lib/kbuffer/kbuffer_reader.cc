@@ -264,7 +264,9 @@ kbuffer_raw_info* kbuffer::raw_get(void* subbuf, kbuffer_raw_info* info) const {
   if (p < page || p >= end) return nullptr;
   Header h;
   if (!decode(p, end, h)) return nullptr;
-  info->next = const_cast<uint8_t*>(h.payload + h.length);
+  const uint8_t* next = h.payload + h.length;
+  // A length that does not move forward would have the caller loop forever.
+  info->next = const_cast<uint8_t*>(next > p ? next : end);
   info->type = static_cast<int>(h.type_len);
   info->delta = h.delta;
   info->length = h.length;

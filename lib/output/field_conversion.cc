@@ -29,14 +29,14 @@ bool is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') 
 
 }  // namespace
 
-bool find_field_conversion(const tep_event& event, const tep_format_field& field, FieldConversion& out) {
-  if (event.flags & TEP_EVENT_FL_FAILED) return false;
+PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
+  if (event.flags & TEP_EVENT_FL_FAILED) return;
   const char* format = event.print_fmt.format;
   const tep_print_arg* arg = event.print_fmt.args;
-  if (!format) return false;
+  if (!format) return;
   std::string_view text(format);
-  size_t i = 0;
-  while (arg && (i = text.find('%', i)) != std::string_view::npos) {
+  size_t i = 0, text_start = 0;
+  while (count_ < kMaxEntries && (i = text.find('%', i)) != std::string_view::npos) {
     size_t start = i++;
     if (i < text.size() && text[i] == '%') {
       i++;
@@ -58,17 +58,28 @@ bool find_field_conversion(const tep_event& event, const tep_format_field& field
     }
     while (i < text.size() && is_length(text[i])) i++;
     if (i >= text.size()) break;
-    char conversion = text[i++];
-    if (conversion == 'p')
+    if (text[i++] == 'p')
       while (i < text.size() && is_alnum(text[i])) i++;
-    if (!arg) break;
-    if (is_bare_field(arg, field)) {
-      out.directive = text.substr(start, i - start);
-      out.zero_x_prefix = start >= 2 && text.substr(start - 2, 2) == "0x";
-      out.star = star;
+    Entry& entry = entries_[count_++];
+    entry.conversion.directive = text.substr(start, i - start);
+    entry.conversion.zero_x_prefix = start >= 2 && text.substr(start - 2, 2) == "0x";
+    entry.conversion.star = star;
+    entry.arg = arg;
+    arg = arg ? arg->next : nullptr;
+    text_start = i;
+  }
+  // Text after the last conversion is an entry of its own (it matches nothing).
+  if (text_start < text.size() && count_ < kMaxEntries) entries_[count_++] = Entry{};
+}
+
+bool PrintFmtEntries::find(const tep_format_field& field, FieldConversion& out) {
+  for (int step = 0; cursor_ < count_ && step < count_; step++) {
+    int i = (cursor_ + step) % count_;
+    if (entries_[i].arg && is_bare_field(entries_[i].arg, field)) {
+      out = entries_[i].conversion;
+      cursor_ = i + 1;
       return true;
     }
-    arg = arg->next;
   }
   return false;
 }

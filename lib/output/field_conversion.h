@@ -1,10 +1,20 @@
 // SPDX-License-Identifier: LGPL-2.1
-// How raw output prints a scalar field: upstream 1.8.4 prints it through the
-// first print-fmt conversion whose argument is that bare field (casts aside),
+// How raw output prints a scalar field: upstream 1.8.4 prints it through a
+// print-fmt conversion whose argument is that bare field (casts aside),
 // keeping a "0x" written just before it:
 //   print fmt: "ip=0x%lx fn=%ps", REC->ip, (void *)REC->fn
 //   raw:       " ip=0xffffffff81000010 fn=schedule"
 // Fields used only inside expressions or helpers keep the default layout.
+//
+// Which conversion: the print fmt is a list of entries (text + one
+// conversion, and a last text-only entry when text follows the last
+// conversion). A lookup scans it circularly from a cursor and, on a match,
+// moves the cursor past the match; past the last entry there is nothing left
+// to scan. A single field starts at the first entry; tep_print_fields keeps
+// one cursor for all the fields of the record, so a field listed after one
+// printed later in the print fmt falls back to the default layout:
+//   fields hrtimer, now, function; print fmt "%p %ps %llu", hrtimer, function, now
+//   -> hrtimer %p, now %llu (cursor now past the end), function default.
 #pragma once
 
 #include <string_view>
@@ -19,8 +29,23 @@ struct FieldConversion {
   const tep_print_arg* star = nullptr;   // the argument a '*' takes
 };
 
-// False when no conversion prints the bare field. Walks the print fmt (no
-// allocation): a per-event cache would need a slot in tep::Event.
-bool find_field_conversion(const tep_event& event, const tep_format_field& field, FieldConversion& out);
+// The entries of an event's print fmt, read once per printing call (no
+// allocation: a per-event cache would need a slot in tep::Event).
+class PrintFmtEntries {
+ public:
+  explicit PrintFmtEntries(const tep_event& event);
+  // Scans from the cursor as described above; true with `out` set on a match.
+  bool find(const tep_format_field& field, FieldConversion& out);
+
+ private:
+  static constexpr int kMaxEntries = 128;  // beyond: fields print the default way
+  struct Entry {
+    FieldConversion conversion;
+    const tep_print_arg* arg = nullptr;  // null: text only
+  };
+  Entry entries_[kMaxEntries];
+  int count_ = 0;
+  int cursor_ = 0;  // == count_: past the last entry
+};
 
 }  // namespace tep::output

@@ -115,9 +115,10 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
 
 // Through the print fmt's own conversion of the field; false when there is none.
 bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
-                             const tep_format_field& field, uint64_t value, SymbolStyle style) {
+                             const tep_format_field& field, uint64_t value, SymbolStyle style,
+                             PrintFmtEntries& entries) {
   FieldConversion conversion;
-  if (!field.event || !find_field_conversion(*field.event, field, conversion)) return false;
+  if (!entries.find(field, conversion)) return false;
   std::string_view directive = conversion.directive;
   size_t at = directive.find_first_not_of("-+ #0123456789.*hlLzZjtq", 1);
   char letter = at == std::string_view::npos ? 0 : directive[at];
@@ -130,9 +131,9 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
 }
 
 void print_scalar(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
-                  const tep_format_field& field, SymbolStyle style) {
+                  const tep_format_field& field, SymbolStyle style, PrintFmtEntries& entries) {
   uint64_t value = read_scalar(tep, data, size, field.offset, field.size);
-  if (print_as_print_fmt_does(s, tep, data, size, field, value, style)) return;
+  if (print_as_print_fmt_does(s, tep, data, size, field, value, style, entries)) return;
   unsigned long flags = field.flags;
   if (flags & TEP_FIELD_IS_POINTER) {
     seq::append(s, "0x");
@@ -169,39 +170,57 @@ void print_scalar(trace_seq* s, const tep_handle& tep, const void* data, int64_t
   }
 }
 
-}  // namespace
-
-void print_field_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field,
-                         SymbolStyle style) {
-  if (!field.event || !field.event->tep || !data) return;
+void print_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
+                   PrintFmtEntries& entries) {
   const tep_handle& tep = *field.event->tep;
   if (field.flags & TEP_FIELD_IS_ARRAY) {
     print_array(s, data, size, array_span(tep, field, data, size), field);
   } else {
-    print_scalar(s, tep, data, size, field, style);
+    print_scalar(s, tep, data, size, field, style, entries);
   }
 }
 
-void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, SymbolStyle style) {
-  for (tep_format_field* field = event.format.fields; field; field = field->next) {
-    seq::append_char(s, ' ');
-    seq::append(s, field->name ? field->name : "");
-    seq::append_char(s, '=');
-    print_field_content(s, data, size, *field, style);
-  }
-}
-
-void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, uint64_t mask) {
-  uint64_t bit = 1;  // past the 64th field no bit is left, as upstream's doubling mask
-  for (tep_format_field* field = event.format.fields; field; field = field->next, bit <<= 1)
-    if (mask & bit) print_field(s, data, size, *field);
-}
-
-void print_field(trace_seq* s, const void* data, int64_t size, tep_format_field& field) {
+void print_named(trace_seq* s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
+                 PrintFmtEntries& entries) {
   seq::append_char(s, ' ');
   seq::append(s, field.name ? field.name : "");
   seq::append_char(s, '=');
-  print_field_content(s, data, size, field);
+  print_content(s, data, size, field, style, entries);
+}
+
+bool printable_event(const tep_event& event, const void* data) {
+  return data && event.tep;
+}
+
+}  // namespace
+
+void print_field_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field,
+                         SymbolStyle style) {
+  if (!field.event || !printable_event(*field.event, data)) return;
+  PrintFmtEntries entries(*field.event);
+  print_content(s, data, size, field, style, entries);
+}
+
+void print_field(trace_seq* s, const void* data, int64_t size, tep_format_field& field) {
+  if (!field.event || !printable_event(*field.event, data)) return;
+  PrintFmtEntries entries(*field.event);
+  print_named(s, data, size, field, SymbolStyle::kName, entries);
+}
+
+// One cursor over the print fmt for the whole record (see field_conversion.h).
+void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, SymbolStyle style) {
+  if (!printable_event(event, data)) return;
+  PrintFmtEntries entries(event);
+  for (tep_format_field* field = event.format.fields; field; field = field->next)
+    print_named(s, data, size, *field, style, entries);
+}
+
+void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, uint64_t mask) {
+  if (!printable_event(event, data)) return;
+  PrintFmtEntries entries(event);
+  uint64_t bit = 1;  // past the 64th field no bit is left, as upstream's doubling mask
+  for (tep_format_field* field = event.format.fields; field; field = field->next, bit <<= 1)
+    if (mask & bit) print_named(s, data, size, *field, SymbolStyle::kName, entries);
 }
 
 }  // namespace tep::output

@@ -123,7 +123,7 @@ void read_args(const Context& ctx, const BprintFormat& f, int64_t buf_offset, Si
 
 }  // namespace
 
-void print_bprint(trace_seq* s, const Context& ctx, const Plan& plan) {
+void print_bprint(Output& s, const Context& ctx, const Plan& plan) {
   if (!plan.bprint_fields_found) return;
   const RecordView& rec = ctx.record;
   uint64_t addr = rec.number(plan.bprint_fmt.offset, plan.bprint_fmt.size);

@@ -14,6 +14,6 @@ namespace tep::print {
 BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text);
 
 // Prints one bprint record with the event's plan (plan.is_bprint).
-void print_bprint(trace_seq* s, const Context& ctx, const Plan& plan);
+void print_bprint(Output& s, const Context& ctx, const Plan& plan);
 
 }  // namespace tep::print

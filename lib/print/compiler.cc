@@ -121,14 +121,14 @@ class Compiler {
 
  private:
   Expr* new_expr(Expr::Kind kind) {
-    plan_.exprs.push_back(std::make_unique<Expr>());
-    plan_.exprs.back()->kind = kind;
-    return plan_.exprs.back().get();
+    Expr& e = plan_.exprs.emplace_back();
+    e.kind = kind;
+    return &e;
   }
   StrArg* new_string(StrArg::Kind kind) {
-    plan_.strings.push_back(std::make_unique<StrArg>());
-    plan_.strings.back()->kind = kind;
-    return plan_.strings.back().get();
+    StrArg& a = plan_.strings.emplace_back();
+    a.kind = kind;
+    return &a;
   }
 
   FieldRef field_of(const tep_print_arg* node) {
@@ -140,20 +140,30 @@ class Compiler {
   const FunctionCall* call(const tep_print_arg* node, int depth);
   int directive(std::string_view fmt, size_t start, const std::vector<ArgRef>& args,
                 size_t& next_arg);
-  void literal(std::string_view text) {
-    if (!plan_.steps.empty() && plan_.steps.back().kind == Step::Kind::Literal) {
-      plan_.steps.back().literal.append(text);
-      return;
-    }
+  // Literal text accumulates until the next conversion.
+ public:
+  void literal(std::string_view text) { pending_.append(text); }
+  void flush_literal() {
+    if (pending_.empty()) return;
     Step step;
     step.kind = Step::Kind::Literal;
-    step.literal = std::string(text);
-    plan_.steps.push_back(std::move(step));
+    step.literal = keep(pending_);
+    plan_.steps.push_back(step);
+    pending_.clear();
   }
+  std::string_view keep(std::string_view text) { return plan_.texts.emplace_back(text); }
+  void add_step(Step step) {
+    flush_literal();
+    plan_.steps.push_back(step);
+  }
+
+ private:
 
   const tep_handle& tep_;
   const Event& event_;
   Plan& plan_;
+  std::string pending_;
+
 };
 
 const FunctionCall* Compiler::call(const tep_print_arg* node, int depth) {
@@ -173,8 +183,7 @@ const FunctionCall* Compiler::call(const tep_print_arg* node, int depth) {
       if (arg) arg = arg->next;
     }
   }
-  plan_.calls.push_back(std::move(fc));
-  return plan_.calls.back().get();
+  return &plan_.calls.emplace_back(std::move(*fc));
 }
 
 const Expr* Compiler::number(const tep_print_arg* node, int depth) {
@@ -460,8 +469,7 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
     p->source = PointerArg::Source::WrongType;
     p->wrong_type = node ? node->type : 0;
   }
-  plan_.pointers.push_back(std::move(p));
-  return plan_.pointers.back().get();
+  return &plan_.pointers.emplace_back(std::move(*p));
 }
 
 // How many letters after "%p" belong to the directive (parse_arg_format_pointer).
@@ -554,10 +562,10 @@ int Compiler::directive(std::string_view fmt, size_t start, const std::vector<Ar
         size_t extra = pointer_letters(fmt.substr(i + 1));
         Step step;
         step.kind = Step::Kind::Pointer;
-        step.conversion.text = std::string(fmt.substr(start, i + 1 + extra - start));
+        step.conversion.text = keep(fmt.substr(start, i + 1 + extra - start));
         step.star = star ? number(*star) : nullptr;
         step.pointer = pointer(*take(), fmt.substr(i + 1, extra));
-        plan_.steps.push_back(std::move(step));
+        add_step(step);
         return used + static_cast<int>(extra) + 1;
       }
       case 'd':
@@ -573,12 +581,18 @@ int Compiler::directive(std::string_view fmt, size_t start, const std::vector<Ar
           return used;
         }
         Step step;
-        step.conversion = parse_conversion(fmt.substr(start, i + 1 - start));
+        step.conversion = parse_conversion(keep(fmt.substr(start, i + 1 - start)));
         step.star = star ? number(*star) : nullptr;
-        step.ls = ls;
+        step.ls = static_cast<int8_t>(ls);
         if (c == 's') {
           step.kind = Step::Kind::String;
           step.string = string(*take());
+          if (step.string->kind == StrArg::Kind::DynString) {
+            step.inline_arg = Step::Inline::DynString;
+            step.field_offset = step.string->field.offset;
+            step.field_size = step.string->field.size;
+            step.relative = step.string->field.is_relative;
+          }
         } else if (ls < -2 || ls > 2) {
           plan_.failed = true;
           step.kind = Step::Kind::BadCount;
@@ -586,8 +600,13 @@ int Compiler::directive(std::string_view fmt, size_t start, const std::vector<Ar
         } else {
           step.kind = Step::Kind::Number;
           step.number = number(*take());
+          if (step.number->kind == Expr::Kind::Field) {
+            step.inline_arg = Step::Inline::Field;
+            step.field_offset = step.number->field.offset;
+            step.field_size = step.number->field.size;
+          }
         }
-        plan_.steps.push_back(std::move(step));
+        add_step(step);
         return used + 1;
       }
       default: {
@@ -640,7 +659,9 @@ FieldRef resolve_field(const Event& event, const tep_format_field* field, const 
 
 void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
                     const std::vector<ArgRef>& args, Plan& plan) {
-  Compiler(tep, event, plan).format(format, args);
+  Compiler compiler(tep, event, plan);
+  compiler.format(format, args);
+  compiler.flush_literal();
 }
 
 }  // namespace tep::print

@@ -13,19 +13,19 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-void pad(trace_seq* s, char c, int n) {
+void pad(Output& s, char c, int n) {
   static constexpr char spaces[] = "                                ";
   static constexpr char zeros[] = "00000000000000000000000000000000";
   const char* run = c == '0' ? zeros : spaces;
   while (n > 0) {
     int chunk = n < 32 ? n : 32;
-    seq::append(s, std::string_view(run, chunk));
+    s.append(std::string_view(run, chunk));
     n -= chunk;
   }
 }
 
 // vsnprintf into the seq, for directives glibc reads in an unusual way.
-__attribute__((format(printf, 2, 3))) void append_printf(trace_seq* s, const char* fmt, ...) {
+__attribute__((format(printf, 2, 3))) void append_printf(Output& s, const char* fmt, ...) {
   char small[256];
   va_list ap;
   va_start(ap, fmt);
@@ -33,14 +33,14 @@ __attribute__((format(printf, 2, 3))) void append_printf(trace_seq* s, const cha
   va_end(ap);
   if (n < 0) return;
   if (n < static_cast<int>(sizeof(small))) {
-    seq::append(s, std::string_view(small, n));
+    s.append(std::string_view(small, n));
     return;
   }
   std::vector<char> big(n + 1);
   va_start(ap, fmt);
   vsnprintf(big.data(), big.size(), fmt, ap);
   va_end(ap);
-  seq::append(s, std::string_view(big.data(), n));
+  s.append(std::string_view(big.data(), n));
 }
 
 // The value as printf's length modifier reads it; z reads all 64 bits (upstream
@@ -76,7 +76,7 @@ uint64_t cast_by_count(int ls, uint64_t v) {
 
 Conversion parse_conversion(std::string_view text) {
   Conversion c;
-  c.text = std::string(text);
+  c.text = text;
   for (char ch : text) c.stars += ch == '*';
   size_t i = 1;  // past '%'
   for (; i < text.size(); i++) {
@@ -126,13 +126,16 @@ Conversion parse_conversion(std::string_view text) {
   else c.by_hand = false;
   // glibc's zero padding of %c / %s is not worth imitating by hand.
   if ((c.conversion == 'c' || c.conversion == 's') && c.zero) c.by_hand = false;
+  c.plain = c.by_hand && !c.left && !c.plus && !c.space && !c.alt && !c.zero && c.width < 0 &&
+            c.precision < 0 && c.star == Conversion::Star::None;
   return c;
 }
 
-void format_integer(trace_seq* s, const Conversion& c, int ls, bool has_star, int star_value,
+void format_integer(Output& s, const Conversion& c, int ls, bool has_star, int star_value,
                     uint64_t value) {
   if (!c.by_hand) {
-    const char* f = c.text.c_str();
+    std::string text(c.text);
+    const char* f = text.c_str();
     if (c.stars > 1 || (c.stars == 1) != has_star) return;  // printf would read a missing argument
     uint64_t v = cast_by_count(ls, value);
     // Pass the value the way upstream does: as int for short counts, else 64-bit.
@@ -168,7 +171,7 @@ void format_integer(trace_seq* s, const Conversion& c, int ls, bool has_star, in
     char ch = static_cast<char>(static_cast<unsigned char>(value));
     int padding = width > 1 ? width - 1 : 0;
     if (!left) pad(s, ' ', padding);
-    seq::append_char(s, ch);
+    s.append_char(ch);
     if (left) pad(s, ' ', padding);
     return;
   }
@@ -224,26 +227,30 @@ void format_integer(trace_seq* s, const Conversion& c, int ls, bool has_star, in
     padding = 0;
   }
   if (!left) pad(s, ' ', padding);
-  if (sign) seq::append_char(s, sign);
-  if (prefix_len) seq::append(s, std::string_view(prefix, prefix_len));
+  if (sign) s.append_char(sign);
+  if (prefix_len) s.append(std::string_view(prefix, prefix_len));
   pad(s, '0', zeros);
-  seq::append(s, std::string_view(p, ndigits));
+  s.append(std::string_view(p, ndigits));
   if (left) pad(s, ' ', padding);
 }
 
-void format_string(trace_seq* s, const Conversion& c, bool has_star, int star_value,
+void format_string(Output& s, const Conversion& c, bool has_star, int star_value,
                    std::string_view text) {
   // printf's %s stops at the first NUL.
   size_t nul = text.find('\0');
   if (nul != std::string_view::npos) text = text.substr(0, nul);
   if (!c.by_hand && (c.stars > 1 || (c.stars == 1) != has_star ||
-                     c.text.find_first_of("lhLzZqjt") != std::string::npos)) {
+                     c.text.find_first_of("lhLzZqjt") != std::string_view::npos)) {
     return;  // printf would read a missing argument or a wide string
   }
   if (!c.by_hand) {
-    std::string copy(text);
-    if (has_star) append_printf(s, c.text.c_str(), star_value, copy.c_str());
-    else append_printf(s, c.text.c_str(), copy.c_str());
+    std::string copy(text), fmt(c.text);
+    if (has_star) append_printf(s, fmt.c_str(), star_value, copy.c_str());
+    else append_printf(s, fmt.c_str(), copy.c_str());
+    return;
+  }
+  if (c.plain) {
+    s.append(text);
     return;
   }
   int width = c.width, precision = c.precision;
@@ -260,7 +267,7 @@ void format_string(trace_seq* s, const Conversion& c, bool has_star, int star_va
   if (precision >= 0 && text.size() > static_cast<size_t>(precision)) text = text.substr(0, precision);
   int padding = width > static_cast<int>(text.size()) ? width - static_cast<int>(text.size()) : 0;
   if (!left) pad(s, ' ', padding);
-  seq::append(s, text);
+  s.append(text);
   if (left) pad(s, ' ', padding);
 }
 

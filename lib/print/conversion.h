@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "trace-seq.h"
+#include "print/output_buffer.h"
 
 namespace tep::print {
 
@@ -18,7 +18,7 @@ struct Conversion {
   enum class Star : uint8_t { None, Width, Precision };
   enum class Length : uint8_t { Int, Char, Short, Long, Size };
 
-  std::string text;  // the directive as written, e.g. "%-8.3lx"
+  std::string_view text;  // the directive as written, e.g. "%-8.3lx" (storage kept by the caller)
   bool left = false, plus = false, space = false, alt = false, zero = false;
   int width = -1;
   int precision = -1;
@@ -27,18 +27,20 @@ struct Conversion {
   char conversion = 0;  // d i u x X o c s
   int stars = 0;        // '*' in text
   bool by_hand = true;  // false: format with vsnprintf(text)
+  bool plain = false;   // no flags, width or precision: "%d", "%llx", "%s"
 };
 
-// Reads "%[flags][width][.precision][length]conv" (text includes the '%').
+// Reads "%[flags][width][.precision][length]conv" (text includes the '%';
+// the Conversion keeps a view of it).
 Conversion parse_conversion(std::string_view text);
 
 // Prints `value` already cast the way upstream casts it (by its count of
 // 'h'/'l' letters, `ls`); star_value feeds a '*' when the directive has one.
-void format_integer(trace_seq* s, const Conversion& c, int ls, bool has_star, int star_value,
+void format_integer(Output& s, const Conversion& c, int ls, bool has_star, int star_value,
                     uint64_t value);
 
 // Prints a string through a %s directive (width, precision, '-').
-void format_string(trace_seq* s, const Conversion& c, bool has_star, int star_value,
+void format_string(Output& s, const Conversion& c, bool has_star, int star_value,
                    std::string_view text);
 
 }  // namespace tep::print

@@ -8,7 +8,7 @@
 
 namespace tep::print {
 
-void append_hex(trace_seq* s, uint64_t v, bool prefix) {
+void append_hex(Output& s, uint64_t v, bool prefix) {
   char buf[20];
   char* p = buf + sizeof(buf);
   do {
@@ -19,10 +19,10 @@ void append_hex(trace_seq* s, uint64_t v, bool prefix) {
     *--p = 'x';
     *--p = '0';
   }
-  seq::append(s, std::string_view(p, buf + sizeof(buf) - p));
+  s.append(std::string_view(p, buf + sizeof(buf) - p));
 }
 
-void append_decimal(trace_seq* s, int64_t v) {
+void append_decimal(Output& s, int64_t v) {
   char buf[24];
   char* p = buf + sizeof(buf);
   uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
@@ -31,7 +31,7 @@ void append_decimal(trace_seq* s, int64_t v) {
     mag /= 10;
   } while (mag);
   if (v < 0) *--p = '-';
-  seq::append(s, std::string_view(p, buf + sizeof(buf) - p));
+  s.append(std::string_view(p, buf + sizeof(buf) - p));
 }
 
 void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length) {
@@ -43,10 +43,10 @@ void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, in
   if (f.is_relative) offset += f.offset + f.size;
 }
 
-uint64_t call_function(trace_seq* s, const Context& ctx, const FunctionCall& call) {
+uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) {
   if (!call.handler || !call.handler->func) return 0;
-  if (call.params.empty()) return call.handler->func(s, nullptr);
-  static const Conversion plain_s = parse_conversion("%s");
+  if (call.params.empty()) return call.handler->func(s.seq(), nullptr);
+  static const Conversion plain_s = parse_conversion("%s");  // a literal: the view stays valid
   std::vector<unsigned long long> args(call.params.size());
   std::vector<std::string> strings;
   strings.reserve(call.params.size());
@@ -55,7 +55,10 @@ uint64_t call_function(trace_seq* s, const Context& ctx, const FunctionCall& cal
     if (p.is_string) {
       trace_seq str;
       trace_seq_init(&str);
-      if (p.string) print_string(&str, ctx, *p.string, plain_s, false, 0);
+      {
+        Output out(&str);
+        if (p.string) print_string(out, ctx, *p.string, plain_s, false, 0);
+      }
       trace_seq_terminate(&str);
       strings.emplace_back(str.buffer ? str.buffer : "");
       trace_seq_destroy(&str);
@@ -64,7 +67,7 @@ uint64_t call_function(trace_seq* s, const Context& ctx, const FunctionCall& cal
       args[i] = p.number ? evaluate(ctx, *p.number) : 0;
     }
   }
-  return call.handler->func(s, args.data());
+  return call.handler->func(s.seq(), args.data());
 }
 
 uint64_t evaluate(const Context& ctx, const Expr& e) {
@@ -101,7 +104,11 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
       // The function's output is discarded; only its value counts here.
       trace_seq scratch;
       trace_seq_init(&scratch);
-      uint64_t v = call_function(&scratch, ctx, *e.call);
+      uint64_t v;
+      {
+        Output out(&scratch);
+        v = call_function(out, ctx, *e.call);
+      }
       trace_seq_destroy(&scratch);
       return v;
     }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "print/output_buffer.h"
 #include "print/plan.h"
 #include "print/record_view.h"
 
@@ -28,22 +29,28 @@ struct Context {
 
 uint64_t evaluate(const Context& ctx, const Expr& e);
 
+// evaluate() with the common leaf (a plain field) handled in line.
+inline uint64_t value_of(const Context& ctx, const Expr& e) {
+  if (e.kind == Expr::Kind::Field) return ctx.record.number(e.field.offset, e.field.size);
+  return evaluate(ctx, e);
+}
+
 // Calls a registered print function with its evaluated arguments; it may print into s.
-uint64_t call_function(trace_seq* s, const Context& ctx, const FunctionCall& call);
+uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call);
 
 // Where a __data_loc / __rel_loc field's payload lies (offset, length), both 0
 // when the field itself lies outside the record.
 void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length);
 
 // What a %s conversion prints for `arg`.
-void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Conversion& c,
+void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conversion& c,
                   bool has_star, int star);
 
 // What a %p conversion prints; plen is the '*' argument (1 without one).
-void print_pointer(trace_seq* s, const Context& ctx, const PointerArg& arg, int plen);
+void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen);
 
 // "0x" + lowercase hex, or plain hex, without vsnprintf.
-void append_hex(trace_seq* s, uint64_t v, bool prefix);
-void append_decimal(trace_seq* s, int64_t v);
+void append_hex(Output& s, uint64_t v, bool prefix);
+void append_decimal(Output& s, int64_t v);
 
 }  // namespace tep::print

@@ -49,17 +49,32 @@ const Plan& plan_for(tep_handle& tep, Event& event) {
 
 }  // namespace
 
-void run_steps(trace_seq* s, const Context& ctx, const Plan& plan) {
+void run_steps(Output& s, const Context& ctx, const Plan& plan) {
   for (const Step& step : plan.steps) {
     int star = 0;
-    if (step.star) star = static_cast<int>(evaluate(ctx, *step.star));
+    if (step.star) star = static_cast<int>(value_of(ctx, *step.star));
     switch (step.kind) {
-      case Step::Kind::Literal: seq::append(s, step.literal); break;
-      case Step::Kind::Number:
-        format_integer(s, step.conversion, step.ls, step.star != nullptr, star,
-                       evaluate(ctx, *step.number));
+      case Step::Kind::Literal: s.append(step.literal); break;
+      case Step::Kind::Number: {
+        uint64_t v = step.inline_arg == Step::Inline::Field
+                         ? ctx.record.number(step.field_offset, step.field_size)
+                         : value_of(ctx, *step.number);
+        format_integer(s, step.conversion, step.ls, step.star != nullptr, star, v);
         break;
+      }
       case Step::Kind::String:
+        if (step.inline_arg == Step::Inline::DynString) {
+          // __get_str(x): print_string's DynString, without the indirection.
+          FieldRef f;
+          f.offset = step.field_offset;
+          f.size = step.field_size;
+          f.is_relative = step.relative;
+          int64_t offset, length;
+          dynamic_location(ctx, f, offset, length);
+          if (length)
+            format_string(s, step.conversion, step.star != nullptr, star, ctx.record.c_string(offset));
+          break;
+        }
         print_string(s, ctx, *step.string, step.conversion, step.star != nullptr, star);
         break;
       case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, step.star ? star : 1); break;
@@ -74,13 +89,14 @@ void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record&
   tep_print_fields(s, record.data, record.size, &event);
 }
 
-void print_info(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record) {
+void print_info(trace_seq* seq, tep_handle& tep, Event& event, const tep_record& record) {
   const Plan& plan = plan_for(tep, event);
   if (event.flags & TEP_EVENT_FL_FAILED) {
-    print_failed(s, tep, event, record);
+    print_failed(seq, tep, event, record);
     return;
   }
   Context ctx{tep, event, RecordView(tep, record.data, record.size)};
+  Output s(seq);
   if (plan.is_bprint) print_bprint(s, ctx, plan);
   else run_steps(s, ctx, plan);
 }

@@ -23,6 +23,6 @@ void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record&
 void check_print_fmt(tep_handle& tep, Event& event);
 
 // Runs a compiled plan's steps (used for bprint's per-format plans too).
-void run_steps(trace_seq* s, const Context& ctx, const Plan& plan);
+void run_steps(Output& s, const Context& ctx, const Plan& plan);
 
 }  // namespace tep::print

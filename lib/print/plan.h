@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -138,12 +139,19 @@ struct PointerArg {
   const char* delimiter = " ";  // %*ph[CDN]
 };
 
+// Kept small and flat: printing a record walks its steps, and the common
+// arguments (a plain field, a __get_str string) live in the step itself.
 struct Step {
   enum class Kind : uint8_t { Literal, Number, String, Pointer, BadCount };
+  enum class Inline : uint8_t { None, Field, DynString };
   Kind kind = Kind::Literal;
-  std::string literal;
+  Inline inline_arg = Inline::None;
+  int8_t ls = 0;                  // count of 'h' (-) and 'l' (+) letters
+  bool relative = false;          // Inline::DynString is a __rel_loc
+  int32_t field_offset = 0;       // Inline::Field / DynString
+  int32_t field_size = 0;
   Conversion conversion;
-  int ls = 0;                     // count of 'h' (-) and 'l' (+) letters
+  std::string_view literal;       // into Plan::texts
   const Expr* star = nullptr;     // the argument feeding '*'
   const Expr* number = nullptr;
   const StrArg* string = nullptr;
@@ -155,11 +163,12 @@ struct Plan {
   uint64_t generation = 0;
   std::vector<Step> steps;
   bool failed = false;  // an argument was missing or a count was bad
-  // storage for the trees the steps point into
-  std::vector<std::unique_ptr<Expr>> exprs;
-  std::vector<std::unique_ptr<StrArg>> strings;
-  std::vector<std::unique_ptr<PointerArg>> pointers;
-  std::vector<std::unique_ptr<FunctionCall>> calls;
+  // storage for the trees and texts the steps point into (deques: stable addresses)
+  std::deque<Expr> exprs;
+  std::deque<StrArg> strings;
+  std::deque<PointerArg> pointers;
+  std::deque<FunctionCall> calls;
+  std::deque<std::string> texts;
 
   // ftrace:bprint: its fields, and plans per printk format (built on demand).
   bool is_bprint = false;

@@ -12,26 +12,26 @@ namespace {
 constexpr char kLowerHex[] = "0123456789abcdef";
 constexpr char kUpperHex[] = "0123456789ABCDEF";
 
-void byte_hex(trace_seq* s, uint8_t b, bool upper = false) {
+void byte_hex(Output& s, uint8_t b, bool upper = false) {
   const char* digits = upper ? kUpperHex : kLowerHex;
   char two[2] = {digits[b >> 4], digits[b & 15]};
-  seq::append(s, std::string_view(two, 2));
+  s.append(std::string_view(two, 2));
 }
 
-void wrong_type(trace_seq* s, int type) {
-  seq::append(s, "ARG TYPE NOT FIELD BUT ");
+void wrong_type(Output& s, int type) {
+  s.append("ARG TYPE NOT FIELD BUT ");
   append_decimal(s, type);
 }
 
 // "1.2.3.4"; 'i' pads each part to three digits.
-void ip4(trace_seq* s, char letter, bool reverse, const uint8_t* b) {
+void ip4(Output& s, char letter, bool reverse, const uint8_t* b) {
   for (int k = 0; k < 4; k++) {
     uint8_t v = b[reverse ? 3 - k : k];
-    if (k) seq::append_char(s, '.');
+    if (k) s.append_char('.');
     if (letter == 'i') {
       char three[3] = {static_cast<char>('0' + v / 100), static_cast<char>('0' + v / 10 % 10),
                        static_cast<char>('0' + v % 10)};
-      seq::append(s, std::string_view(three, 3));
+      s.append(std::string_view(three, 3));
     } else {
       append_decimal(s, v);
     }
@@ -39,17 +39,17 @@ void ip4(trace_seq* s, char letter, bool reverse, const uint8_t* b) {
 }
 
 // Eight groups of four hex digits; 'I' separates them with colons.
-void ip6(trace_seq* s, char letter, const uint8_t* b) {
+void ip6(Output& s, char letter, const uint8_t* b) {
   for (int j = 0; j < 16; j += 2) {
     byte_hex(s, b[j]);
     byte_hex(s, b[j + 1]);
-    if (letter == 'I' && j < 14) seq::append_char(s, ':');
+    if (letter == 'I' && j < 14) s.append_char(':');
   }
 }
 
 // The kernel's compressed form: the longest run of zero groups becomes "::",
 // v4-mapped and ISATAP addresses end in dotted quad.
-void ip6_compressed(trace_seq* s, const uint8_t* b) {
+void ip6_compressed(Output& s, const uint8_t* b) {
   uint16_t words[8];
   for (int i = 0; i < 8; i++) words[i] = static_cast<uint16_t>(b[2 * i] << 8 | b[2 * i + 1]);
   bool v4_mapped = !words[0] && !words[1] && !words[2] && !words[3] && !words[4] &&
@@ -69,13 +69,13 @@ void ip6_compressed(trace_seq* s, const uint8_t* b) {
   bool needcolon = false;
   for (int i = 0; i < range; i++) {
     if (i == colonpos) {
-      if (needcolon || i == 0) seq::append_char(s, ':');
-      seq::append_char(s, ':');
+      if (needcolon || i == 0) s.append_char(':');
+      s.append_char(':');
       needcolon = false;
       i += longest - 1;
       continue;
     }
-    if (needcolon) seq::append_char(s, ':');
+    if (needcolon) s.append_char(':');
     uint8_t hi = words[i] >> 8, lo = words[i] & 0xff;
     if (hi) {
       append_hex(s, hi, false);
@@ -86,30 +86,30 @@ void ip6_compressed(trace_seq* s, const uint8_t* b) {
     needcolon = true;
   }
   if (use_v4) {
-    if (needcolon) seq::append_char(s, ':');
+    if (needcolon) s.append_char(':');
     ip4(s, 'I', false, b + 12);
   }
 }
 
-void mac(trace_seq* s, const PointerArg& arg, const uint8_t* b) {
+void mac(Output& s, const PointerArg& arg, const uint8_t* b) {
   for (int k = 0; k < 6; k++) {
-    if (k && arg.mac_separator) seq::append_char(s, arg.mac_separator);
+    if (k && arg.mac_separator) s.append_char(arg.mac_separator);
     byte_hex(s, b[arg.reverse ? 5 - k : k]);
   }
 }
 
-void uuid(trace_seq* s, const PointerArg& arg, const uint8_t* b) {
+void uuid(Output& s, const PointerArg& arg, const uint8_t* b) {
   static constexpr int big_endian[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
   static constexpr int little_endian[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
   const int* order = arg.uuid_little_endian ? little_endian : big_endian;
   for (int i = 0; i < 16; i++) {
     byte_hex(s, b[order[i]], arg.uuid_upper);
-    if (i == 3 || i == 5 || i == 7 || i == 9) seq::append_char(s, '-');
+    if (i == 3 || i == 5 || i == 7 || i == 9) s.append_char('-');
   }
 }
 
 // A struct sockaddr_in / sockaddr_in6 at [offset, offset + len).
-void sockaddr(trace_seq* s, const Context& ctx, const PointerArg& arg, int64_t offset,
+void sockaddr(Output& s, const Context& ctx, const PointerArg& arg, int64_t offset,
               int64_t len) {
   uint8_t sa[28];
   ctx.record.copy(offset, sizeof(sa), sa);
@@ -118,35 +118,35 @@ void sockaddr(trace_seq* s, const Context& ctx, const PointerArg& arg, int64_t o
   uint16_t port = static_cast<uint16_t>(sa[2] << 8 | sa[3]);
   if (family == 2) {  // AF_INET
     if (len < 16) {
-      seq::append(s, "INVALIDIPv4");
+      s.append("INVALIDIPv4");
       return;
     }
     ip4(s, arg.ip_letter, arg.reverse, sa + 4);
     if (arg.with_port) {
-      seq::append_char(s, ':');
+      s.append_char(':');
       append_decimal(s, port);
     }
   } else if (family == 10) {  // AF_INET6
     if (len < 28) {
-      seq::append(s, "INVALIDIPv6");
+      s.append("INVALIDIPv6");
       return;
     }
-    if (arg.with_port) seq::append_char(s, '[');
+    if (arg.with_port) s.append_char('[');
     if (arg.compressed) ip6_compressed(s, sa + 8);
     else ip6(s, arg.ip_letter, sa + 8);
     if (arg.with_port) {
-      seq::append(s, "]:");
+      s.append("]:");
       append_decimal(s, port);
     }
   }
 }
 
 // A field of a fixed size: "INVALID..." when it has another size.
-bool sized_field(trace_seq* s, const Context& ctx, const PointerArg& arg, int want,
+bool sized_field(Output& s, const Context& ctx, const PointerArg& arg, int want,
                  const char* invalid, uint8_t* out) {
   if (!arg.field.valid) return false;
   if (arg.field.size != want) {
-    seq::append(s, invalid);
+    s.append(invalid);
     return false;
   }
   ctx.record.copy(arg.field.offset, want, out);
@@ -155,11 +155,11 @@ bool sized_field(trace_seq* s, const Context& ctx, const PointerArg& arg, int wa
 
 }  // namespace
 
-void print_pointer(trace_seq* s, const Context& ctx, const PointerArg& arg, int plen) {
+void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen) {
   using K = PointerArg::Kind;
   using Src = PointerArg::Source;
   if (arg.source == Src::Text) {
-    seq::append(s, arg.text);
+    s.append(arg.text);
     return;
   }
   const BprintValue* barg = nullptr;
@@ -167,7 +167,7 @@ void print_pointer(trace_seq* s, const Context& ctx, const PointerArg& arg, int 
     if (arg.index >= ctx.bprint_count) return;
     barg = &ctx.bprint_args[arg.index];
     if (barg->is_string) {
-      seq::append(s, barg->text);
+      s.append(barg->text);
       return;
     }
   }
@@ -177,16 +177,16 @@ void print_pointer(trace_seq* s, const Context& ctx, const PointerArg& arg, int 
     case K::Plain: {
       uint64_t v = value();
       if (v) append_hex(s, v, true);
-      else seq::append(s, "(nil)");
+      else s.append("(nil)");
       return;
     }
     case K::Symbol: {
       uint64_t v = value();
       FunctionMatch match;
       if (ctx.tep.functions.lookup(v, match)) {
-        seq::append(s, match.name);
+        s.append(match.name);
         if (arg.symbol_offset) {
-          seq::append(s, "+");
+          s.append("+");
           append_hex(s, v - match.start, true);
         }
       } else {
@@ -242,7 +242,7 @@ void print_pointer(trace_seq* s, const Context& ctx, const PointerArg& arg, int 
       int64_t base = word & 0xffff;
       if (arr_len < plen) plen = arr_len;
       for (int i = 0; i < plen && ctx.record.inside(base + i, 1); i++) {
-        if (i) seq::append(s, arg.delimiter);
+        if (i) s.append(arg.delimiter);
         byte_hex(s, ctx.record.data[base + i]);
       }
       return;

@@ -12,9 +12,9 @@ namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 
-void append_byte_hex(trace_seq* s, uint8_t b) {
+void append_byte_hex(Output& s, uint8_t b) {
   char two[2] = {kHex[b >> 4], kHex[b & 15]};
-  seq::append(s, std::string_view(two, 2));
+  s.append(std::string_view(two, 2));
 }
 
 // "ff,ffffffff": the mask as hex, most significant byte first, a comma every
@@ -74,7 +74,7 @@ int64_t array_base(const Context& ctx, const StrArg& arg) {
 
 }  // namespace
 
-void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Conversion& c,
+void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conversion& c,
                   bool has_star, int star) {
   using K = StrArg::Kind;
   const RecordView& rec = ctx.record;
@@ -91,7 +91,7 @@ void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Con
         memcpy(&v, rec.data + arg.field.offset, 4);
         addr = v;
       }
-      if (const char* printk = ctx.tep.printk.find(addr)) seq::append(s, printk);
+      if (const char* printk = ctx.tep.printk.find(addr)) s.append(printk);
       else append_hex(s, addr, false);
       return;
     }
@@ -102,7 +102,7 @@ void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Con
       return;
     }
     case K::Flags: {
-      uint64_t val = evaluate(ctx, *arg.value);
+      uint64_t val = value_of(ctx, *arg.value);
       bool printed = false;
       for (const auto& flag : arg.symbols) {
         if (!val && flag.value < 0) {
@@ -111,20 +111,20 @@ void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Con
         }
         uint64_t fval = static_cast<uint64_t>(flag.value);
         if (flag.value > 0 && (val & fval) == fval) {
-          if (printed && arg.has_delimiter) seq::append(s, arg.text);
+          if (printed && arg.has_delimiter) s.append(arg.text);
           format_string(s, c, has_star, star, flag.text);
           printed = true;
           val &= ~fval;
         }
       }
       if (val) {
-        if (printed && arg.has_delimiter) seq::append(s, arg.text);
+        if (printed && arg.has_delimiter) s.append(arg.text);
         append_hex(s, val, true);
       }
       return;
     }
     case K::Symbols: {
-      uint64_t val = evaluate(ctx, *arg.value);
+      uint64_t val = value_of(ctx, *arg.value);
       for (const auto& sym : arg.symbols) {
         if (val == static_cast<uint64_t>(sym.value)) {
           format_string(s, c, has_star, star, sym.text);
@@ -139,7 +139,7 @@ void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Con
       int64_t base = array_base(ctx, arg);
       int len = static_cast<int>(evaluate(ctx, *arg.value));
       for (int i = 0; i < len && rec.inside(base + i, 1); i++) {
-        if (i && arg.kind == K::Hex) seq::append_char(s, ' ');
+        if (i && arg.kind == K::Hex) s.append_char(' ');
         append_byte_hex(s, rec.data[base + i]);
       }
       return;
@@ -148,24 +148,24 @@ void print_string(trace_seq* s, const Context& ctx, const StrArg& arg, const Con
       int64_t at = array_base(ctx, arg);
       int len = static_cast<int>(evaluate(ctx, *arg.value));
       int el_size = static_cast<int>(evaluate(ctx, *arg.element_size));
-      seq::append_char(s, '{');
+      s.append_char('{');
       for (int i = 0; i < len && rec.inside(at, 1); i++) {
-        if (i) seq::append_char(s, ',');
+        if (i) s.append_char(',');
         if (el_size == 1 || el_size == 2 || el_size == 4 || el_size == 8) {
           uint64_t v = 0;
           // Native order, as upstream dereferences the element.
           if (rec.inside(at, el_size)) memcpy(&v, rec.data + at, el_size);
           append_hex(s, v, true);
         } else {
-          seq::append(s, "BAD SIZE:");
+          s.append("BAD SIZE:");
           append_decimal(s, el_size);
-          seq::append(s, " ");
+          s.append(" ");
           append_hex(s, rec.data[at], true);
           el_size = 1;
         }
         at += el_size;
       }
-      seq::append_char(s, '}');
+      s.append_char('}');
       return;
     }
     case K::DynString: {

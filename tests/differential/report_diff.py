@@ -17,6 +17,7 @@ import argparse
 import collections
 import difflib
 import hashlib
+import itertools
 import json
 import re
 import os
@@ -134,6 +135,18 @@ class Setup:
             env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
         return env
 
+    def loaded_library(self):
+        """The libtraceevent.so.1 the dynamic loader picks for trace-cmd in this set-up."""
+        env = self.env(tempfile.gettempdir())
+        env["LD_TRACE_LOADED_OBJECTS"] = "1"
+        out = subprocess.run([shutil.which(self.trace_cmd)], env=env, capture_output=True, text=True,
+                             stdin=subprocess.DEVNULL).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if parts and parts[0] == "libtraceevent.so.1" and len(parts) >= 3:
+                return parts[2]
+        return None
+
     def run(self, trace, options, scratch):
         """Runs one report; returns (status, stdout file, stderr file). status is the exit code,
         'signal N' or 'timeout'."""
@@ -184,19 +197,34 @@ def crashed(status):
 
 
 def excerpt(ref_path, cand_path, what):
-    """A unified diff around the first differing line, clipped."""
-    with open(ref_path, "rb") as f:
-        ref = f.read().decode("utf-8", "replace").splitlines()
-    with open(cand_path, "rb") as f:
-        cand = f.read().decode("utf-8", "replace").splitlines()
-    first = next((i for i, (a, b) in enumerate(zip(ref, cand)) if a != b), min(len(ref), len(cand)))
-    lo = max(0, first - 2)
-    hi = first + EXCERPT_LINES
-    clip = lambda lines: [l if len(l) <= LINE_CLIP else l[:LINE_CLIP] + "..." for l in lines]
-    diff = difflib.unified_diff(clip(ref[lo:hi]), clip(cand[lo:hi]),
+    """A unified diff around the first differing line, clipped; streams both files."""
+    clip = lambda l: l if len(l) <= LINE_CLIP else l[:LINE_CLIP] + "..."
+    with open(ref_path, "rb") as rf, open(cand_path, "rb") as cf:
+        before = collections.deque(maxlen=2)
+        first = 0
+        ref_rest, cand_rest = [], []
+        for first, (a, b) in enumerate(itertools.zip_longest(rf, cf)):
+            if a != b:
+                ref_rest = [a] if a is not None else []
+                cand_rest = [b] if b is not None else []
+                break
+            before.append(a)
+        ref_rest += list(itertools.islice(rf, EXCERPT_LINES))
+        cand_rest += list(itertools.islice(cf, EXCERPT_LINES))
+        ref_total = first + len(ref_rest) + sum(1 for _ in rf)
+        cand_total = first + len(cand_rest) + sum(1 for _ in cf)
+    # Long lines are shown from a little before the first column that differs.
+    a = ref_rest[0] if ref_rest else b""
+    b = cand_rest[0] if cand_rest else b""
+    col = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    start = max(0, col - 80)
+    shift = lambda l: l if start == 0 else b"..." + l[start:]
+    text = lambda lines: [clip(shift(l).decode("utf-8", "replace").rstrip("\n")) for l in lines]
+    diff = difflib.unified_diff(text(list(before) + ref_rest), text(list(before) + cand_rest),
                                 "upstream %s" % what, "ours %s" % what, n=2, lineterm="")
-    head = "    %s: %d vs %d lines, first difference at line %d" % (what, len(ref), len(cand), first + 1)
-    return "\n".join([head] + ["    " + l for l in list(diff)[:2 * EXCERPT_LINES + 4]])
+    head = "    %s: %d vs %d lines, first difference at line %d column %d" % (
+        what, ref_total, cand_total, first + 1, col + 1)
+    return "\n".join([head] + ["    " + l for l in list(diff)[:2 * EXCERPT_LINES + 8]])
 
 
 class Cache:
@@ -329,6 +357,12 @@ def main():
     ref = Setup(args.ref_lib, args.ref_plugins, "", args.trace_cmd)
     cand = Setup(args.lib, args.plugins, args.preload, args.trace_cmd)
     ref.timeout = cand.timeout = args.timeout
+    for name, setup in (("reference", ref), ("candidate", cand)):
+        loaded = setup.loaded_library()
+        if not loaded or os.path.realpath(os.path.dirname(loaded)) != os.path.realpath(setup.lib):
+            print("FAIL %s: trace-cmd would load %s, not the %s library in %s"
+                  % (label, loaded, name, setup.lib))
+            return 1
     cache = Cache(args.cache, ref.identity())
     scratch = tempfile.mkdtemp(prefix="report-diff.")
     start = time.monotonic()

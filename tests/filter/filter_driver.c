@@ -268,7 +268,8 @@ static struct tep_record *make_record(struct tep_handle *tep, struct tep_event *
         len = strlen(s); /* not NUL terminated */
       memcpy(data + dyn, s, strlen(s));
       put_num(data + f->offset, f->size, (uint32_t)dyn | ((uint32_t)len << 16));
-      dyn += len + 1;
+      /* The bytes stay inside the record even when the length is off. */
+      dyn += strlen(s) + 1;
     } else if (f->flags & TEP_FIELD_IS_STRING) {
       const char *s = comms[rnd() % 8];
       if (f->size == 0) {

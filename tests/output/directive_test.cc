@@ -76,8 +76,8 @@ std::string render_string(const char* directive, const char* text) {
 #pragma GCC diagnostic ignored "-Wformat"
 std::string glibc_int(const char* directive, int value) {
   char buf[256];
-  snprintf(buf, sizeof(buf), directive, value);
-  return buf;
+  int n = snprintf(buf, sizeof(buf), directive, value);
+  return std::string(buf, n > 0 ? n : 0);  // "%c" of 0 writes a NUL
 }
 std::string glibc_string(const char* directive, const char* text) {
   char buf[256];

@@ -103,7 +103,9 @@ static void fill_text(unsigned char* p, int size, int mode) {
   for (int i = 0; i < len; i++) {
     switch (mode) {
       case 0: p[i] = 'a' + next_random() % 26; break;
-      case 1: p[i] = (i % 3 == 1) ? "\n\t "[next_random() % 3] : 'A' + next_random() % 26; break;
+      case 1:
+        p[i] = (i % 3 == 1) ? (unsigned char)"\n\t "[next_random() % 3] : (unsigned char)('A' + next_random() % 26);
+        break;
       default: p[i] = (unsigned char)next_random(); break;
     }
   }
@@ -259,10 +261,14 @@ static void print_fields_section(struct tep_record rec, struct tep_event* event)
     for (int i = 0; lists[l] && lists[l][i]; i++) {
       struct tep_format_field* f = lists[l][i];
       char tag[256];
-      trace_seq_reset(&s);
-      tep_print_field(&s, rec.data, f);
-      snprintf(tag, sizeof(tag), "  field %s", f->name);
-      print_seq(tag, &s);
+      // Upstream's tep_print_field reads to the end of memory for an old
+      // 2-byte __data_loc (its length is "the rest of the record"): skipped.
+      if (!((f->flags & TEP_FIELD_IS_DYNAMIC) && f->size == 2)) {
+        trace_seq_reset(&s);
+        tep_print_field(&s, rec.data, f);
+        snprintf(tag, sizeof(tag), "  field %s", f->name);
+        print_seq(tag, &s);
+      }
       trace_seq_reset(&s);
       tep_print_field_content(&s, rec.data, rec.size, f);
       snprintf(tag, sizeof(tag), "  content %s flags=%#lx", f->name, f->flags);

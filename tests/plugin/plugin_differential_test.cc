@@ -81,6 +81,6 @@ TEST_P(PluginDifferential, UpstreamWithOurPlugins) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sets, PluginDifferential,
-                         ::testing::Values("kernel-6.18", "handwritten", "plain"));
+                         ::testing::Values("kernel-6.18", "handwritten", "plain", "scsi"));
 
 }  // namespace

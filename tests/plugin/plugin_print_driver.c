@@ -20,8 +20,10 @@
 
 /* The application's guest symbol lookup for the kvm plugin (trace-cmd has
  * one): names rips ending in 0x..100-0x..1ff, moving *addr to ..100. */
-const char *tep_plugin_kvm_get_func(struct tep_event *event, struct tep_record *record,
-				    unsigned long long *addr)
+#define EXPORTED __attribute__((visibility("default")))
+
+EXPORTED const char *tep_plugin_kvm_get_func(struct tep_event *event, struct tep_record *record,
+					     unsigned long long *addr)
 {
 	if ((*addr & 0xf00) != 0x100)
 		return NULL;
@@ -29,7 +31,7 @@ const char *tep_plugin_kvm_get_func(struct tep_event *event, struct tep_record *
 	return "guest_function";
 }
 
-void tep_plugin_kvm_put_func(const char *func)
+EXPORTED void tep_plugin_kvm_put_func(const char *func)
 {
 }
 
@@ -130,6 +132,11 @@ static const struct {
 	{ "top_delta_ts", { 0, 1 }, 2 },
 	{ "bottom_delta_ts", { 1000, 100000, 0 }, 3 },
 	{ "pages", { 1, 0, 512, -1ULL }, 4 },
+	/* call chains for the function plugin's indentation */
+	{ "ip", { 0xffffffff81000100ULL, 0xffffffff81000200ULL, 0xffffffff81000300ULL,
+		  0xffffffff81000400ULL, 0xffffffff81000410ULL }, 5 },
+	{ "parent_ip", { 0xffffffff81000000ULL, 0xffffffff81000100ULL, 0xffffffff81000200ULL,
+			 0xffffffff81000300ULL, 0xffffffff81001000ULL }, 5 },
 };
 
 static int hinted_value(const char *field, uint64_t *value)

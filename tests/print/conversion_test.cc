@@ -70,7 +70,7 @@ TEST(Conversion, IntegersMatchPrintf) {
     Conversion c = parse_conversion(d);
     for (uint64_t v : values) {
       Seq s;
-      format_integer(&s.s, c, count_ls(d), false, 0, v);
+      { tep::print::Output out(&s.s); format_integer(out, c, count_ls(d), false, 0, v); }
       EXPECT_EQ(s.text(), reference(d, v, false, 0)) << d << " " << v;
     }
   }
@@ -83,7 +83,7 @@ TEST(Conversion, StarWidthAndPrecision) {
     for (int star : {0, 1, 5, 12, -4, -1}) {
       for (uint64_t v : {0ULL, 42ULL, ~0ULL}) {
         Seq s;
-        format_integer(&s.s, c, count_ls(d), true, star, v);
+        { tep::print::Output out(&s.s); format_integer(out, c, count_ls(d), true, star, v); }
         EXPECT_EQ(s.text(), reference(d, v, true, star)) << d << " " << star << " " << v;
       }
     }
@@ -100,7 +100,7 @@ TEST(Conversion, StringsMatchPrintf) {
     for (const char* t : texts) {
       for (int sv : {0, 3, 20, -6}) {
         Seq s;
-        format_string(&s.s, c, star, sv, t);
+        { tep::print::Output out(&s.s); format_string(out, c, star, sv, t); }
         char buf[256];
         if (star) snprintf(buf, sizeof(buf), d, sv, t);
         else snprintf(buf, sizeof(buf), d, t);
@@ -115,7 +115,7 @@ TEST(Conversion, CharZeroIsWritten) {
   // %c of 0 writes a NUL byte into the seq, as trace_seq_printf does.
   Conversion c = parse_conversion("%c");
   Seq s;
-  format_integer(&s.s, c, 0, false, 0, 0);
+  { tep::print::Output out(&s.s); format_integer(out, c, 0, false, 0, 0); }
   EXPECT_EQ(s.s.len, 1u);
 }
 
@@ -123,7 +123,7 @@ TEST(Conversion, UnusualOrderFallsBackToPrintf) {
   Conversion c = parse_conversion("%5-d");
   EXPECT_FALSE(c.by_hand);
   Seq s;
-  format_integer(&s.s, c, 0, false, 0, 42);
+  { tep::print::Output out(&s.s); format_integer(out, c, 0, false, 0, 42); }
   char buf[64];
   snprintf(buf, sizeof(buf), "%5-d", 42);
   EXPECT_EQ(s.text(), buf);
@@ -133,7 +133,7 @@ TEST(Conversion, TwoStarsPrintNothing) {
   // Upstream fails the event; printf would read an argument that is not there.
   Conversion c = parse_conversion("%*.*d");
   Seq s;
-  format_integer(&s.s, c, 0, true, 3, 42);
+  { tep::print::Output out(&s.s); format_integer(out, c, 0, true, 3, 42); }
   EXPECT_EQ(s.text(), "");
 }
 

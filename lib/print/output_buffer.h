@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Output: a small buffer in front of a trace_seq. A printed record is many
+// short pieces (a digit run, a separator, a flag name); gathering them here
+// and appending to the seq once is most of the difference in speed.
+// Code that writes to the seq itself (print functions, vsnprintf) calls
+// seq() first, which flushes.
+#pragma once
+
+#include <cstring>
+#include <string_view>
+
+#include "trace_seq/seq.h"
+
+namespace tep::print {
+
+class Output {
+ public:
+  explicit Output(trace_seq* s) : seq_(s) {}
+  ~Output() { flush(); }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+
+  void append(std::string_view text) {
+    if (text.size() > kCapacity - len_) {
+      flush();
+      if (text.size() > kCapacity) {
+        seq::append(seq_, text);
+        return;
+      }
+    }
+    char* out = buf_ + len_;
+    if (text.size() <= 16) {
+      for (char c : text) *out++ = c;  // short pieces: cheaper than a memcpy call
+    } else {
+      memcpy(out, text.data(), text.size());
+    }
+    len_ += text.size();
+  }
+  void append_char(char c) {
+    if (len_ == kCapacity) flush();
+    buf_[len_++] = c;
+  }
+  // The underlying seq, with everything buffered so far written to it.
+  trace_seq* seq() {
+    flush();
+    return seq_;
+  }
+  void flush() {
+    if (len_) seq::append(seq_, std::string_view(buf_, len_));
+    len_ = 0;
+  }
+
+ private:
+  static constexpr size_t kCapacity = 480;
+  trace_seq* seq_;
+  size_t len_ = 0;
+  char buf_[kCapacity];
+};
+
+}  // namespace tep::print

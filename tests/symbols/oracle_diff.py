@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1
+"""Runs one driver program twice, on upstream's library and on ours, and compares.
+
+  oracle_diff.py --oracle ORACLE_DIR --ours BUILD_DIR [--timeout S] [--stdout-only] -- PROGRAM ARGS...
+
+The driver is linked against libtraceevent.so.1; LD_LIBRARY_PATH picks which one
+runs (ORACLE_DIR/lib, then BUILD_DIR). Passes when stdout, stderr and the exit
+status are identical. Exit 77 (skip) when no oracle is configured.
+"""
+import argparse
+import difflib
+import os
+import subprocess
+import sys
+
+SKIP = 77
+
+
+def run(libdir, cmd, timeout):
+    env = dict(os.environ, LD_LIBRARY_PATH=libdir)
+    env.pop('TRACEEVENT_PLUGIN_DIR', None)
+    try:
+        p = subprocess.run(cmd, env=env, capture_output=True, timeout=timeout)
+        return p.stdout, p.stderr, p.returncode
+    except subprocess.TimeoutExpired:
+        return b'', b'', 'timeout'
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--oracle', default='')
+    ap.add_argument('--ours', required=True)
+    ap.add_argument('--timeout', type=float, default=120)
+    ap.add_argument('--stdout-only', action='store_true')
+    ap.add_argument('cmd', nargs=argparse.REMAINDER)
+    args = ap.parse_args()
+    cmd = args.cmd[1:] if args.cmd and args.cmd[0] == '--' else args.cmd
+    oracle_lib = os.path.join(args.oracle, 'lib')
+    if not args.oracle or not os.path.exists(os.path.join(oracle_lib, 'libtraceevent.so.1')):
+        print('no oracle configured: skipped')
+        return SKIP
+    ref = run(oracle_lib, cmd, args.timeout)
+    ours = run(args.ours, cmd, args.timeout)
+    names = ('stdout', 'stderr', 'exit status')
+    checked = (0,) if args.stdout_only else (0, 1, 2)
+    ok = True
+    for i in checked:
+        if ref[i] == ours[i]:
+            continue
+        ok = False
+        print(f'{names[i]} differs for {" ".join(cmd)}')
+        if i == 2:
+            print(f'  upstream: {ref[2]}  ours: {ours[2]}')
+            continue
+        a = ref[i].decode(errors='replace').splitlines()
+        b = ours[i].decode(errors='replace').splitlines()
+        for line in list(difflib.unified_diff(a, b, 'upstream', 'ours', lineterm=''))[:60]:
+            print(line)
+    if ok:
+        lines = ref[0].count(b'\n')
+        print(f'identical: {lines} lines of output ({" ".join(os.path.basename(c) for c in cmd[:1])})')
+    return 0 if ok else 1
+
+
+sys.exit(main())
