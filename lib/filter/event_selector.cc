@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "filter/filter_nodes.h"
+
 namespace tep::filter {
 namespace {
 
@@ -35,6 +37,7 @@ int split_words(std::string_view text, std::string_view words[2]) {
 class AnchoredRegex {
  public:
   explicit AnchoredRegex(std::string_view pattern) {
+    if (pattern.size() > kMaxRegexLength) return;
     std::string anchored = "^" + std::string(pattern) + "$";
     ok_ = regcomp(&regex_, anchored.c_str(), REG_ICASE | REG_NOSUB) == 0;
   }

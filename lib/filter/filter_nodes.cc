@@ -96,7 +96,7 @@ NodePool::~NodePool() {
 }
 
 tep_filter_arg* NodePool::make(tep_filter_arg_type type) {
-  nodes_.reserve(nodes_.size() + 1);
+  if (nodes_.size() == nodes_.capacity()) nodes_.reserve(2 * nodes_.size() + 16);  // no throw after new_node
   tep_filter_arg* node = new_node(type);
   nodes_.push_back(node);
   return node;

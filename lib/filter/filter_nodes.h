@@ -17,6 +17,10 @@ namespace tep::filter {
 tep_format_field* comm_field();
 tep_format_field* cpu_field();
 
+// glibc's regcomp recurses per pattern element and overflows the stack on
+// long patterns (upstream crashes there): longer ones are refused.
+inline constexpr size_t kMaxRegexLength = 4096;
+
 tep_filter_arg* new_node(tep_filter_arg_type type);
 // Frees what the node itself owns (not its children) and marks it NONE.
 void clear_payload(tep_filter_arg* node);

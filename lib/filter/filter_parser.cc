@@ -433,7 +433,7 @@ int Parser::to_string_compare(tep_filter_arg* op, tep_filter_arg* value) {
       break;
     case TEP_FILTER_CMP_REGEX:
     case TEP_FILTER_CMP_NOT_REGEX:
-      if (regcomp(&op->str.reg, text, REG_ICASE | REG_NOSUB) != 0) {
+      if (strlen(text) > kMaxRegexLength || regcomp(&op->str.reg, text, REG_ICASE | REG_NOSUB) != 0) {
         memset(&op->str.reg, 0, sizeof(op->str.reg));
         errors_.show(lexer_.position(), "RegEx '%s' did not compute", text);
         return TEP_ERRNO__INVALID_REGEX;

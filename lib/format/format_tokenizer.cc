@@ -5,7 +5,9 @@
 
 namespace tep::format {
 
-TokenType char_class(int c) {
+namespace {
+
+constexpr TokenType classify(int c) {
   if (c == '\n') return TokenType::Newline;
   if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::Space;
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
@@ -16,6 +18,19 @@ TokenType char_class(int c) {
   if (c == '(' || c == ')' || c == ',') return TokenType::Delim;
   return TokenType::Op;
 }
+
+// One table lookup per byte: the tokenizer's hot path.
+struct ClassTable {
+  TokenType of[256];
+  constexpr ClassTable() : of() {
+    for (int c = 0; c < 256; ++c) of[c] = classify(c);
+  }
+};
+constexpr ClassTable kClasses;
+
+}  // namespace
+
+TokenType char_class(int c) { return kClasses.of[c & 0xff]; }
 
 namespace {
 
@@ -35,7 +50,7 @@ int byte(char c) { return static_cast<unsigned char>(c); }
 }  // namespace
 
 void FormatTokenizer::skip_blanks() {
-  while (!in_.at_end() && char_class(byte(in_.peek())) == TokenType::Space) in_.skip();
+  while (!in_.at_end() && kClasses.of[byte(in_.peek())] == TokenType::Space) in_.skip();
 }
 
 Token FormatTokenizer::quoted(char quote) {
@@ -66,7 +81,7 @@ Token FormatTokenizer::quoted(char quote) {
     while (!in_.at_end() && TextReader::is_space(in_.peek())) in_.skip();
     if (!in_.at_end() && in_.peek() == '"') {
       in_.skip();
-      if (!joined) joined = &arena_.emplace_back();
+      if (!joined) joined = &arena_.emplace_front();
       joined->append(piece);
       continue;
     }
@@ -81,7 +96,7 @@ Token FormatTokenizer::next_raw() {
   if (in_.at_end()) return {};
   size_t start = in_.pos();
   char c = in_.next();
-  TokenType type = char_class(byte(c));
+  TokenType type = kClasses.of[byte(c)];
   switch (type) {
     case TokenType::None:
       return {};
@@ -128,8 +143,11 @@ Token FormatTokenizer::next_raw() {
     case TokenType::Item:
       break;
   }
-  while (!in_.at_end() && char_class(byte(in_.peek())) == type) in_.skip();
-  Token tok{type, in_.text().substr(start, in_.pos() - start)};
+  const std::string_view text = in_.text();
+  size_t end = in_.pos();
+  while (end < text.size() && kClasses.of[byte(text[end])] == type) ++end;
+  in_.seek(end);
+  Token tok{type, text.substr(start, end - start)};
   if (type == TokenType::Item && tok.text.size() >= 10 && tok.text.back() == 'T') {
     for (const auto& m : kMacroStrings)
       if (tok.text == m.name) return {TokenType::DQuote, m.text};

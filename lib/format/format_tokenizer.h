@@ -8,7 +8,7 @@
 // kept in an arena owned by the tokenizer, so every view lives as long as it.
 #pragma once
 
-#include <deque>
+#include <forward_list>
 #include <string>
 #include <string_view>
 
@@ -51,7 +51,7 @@ class FormatTokenizer {
  private:
   Token quoted(char quote);
   TextReader in_;
-  std::deque<std::string> arena_;
+  std::forward_list<std::string> arena_;  // nodes never move
 };
 
 // The character classes upstream's tokenizer uses (C locale).

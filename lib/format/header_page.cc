@@ -62,22 +62,16 @@ HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int l
     tep.old_format = true;
     return HeaderPageStatus::OldFormat;
   }
+  // Upstream tries each field in turn from wherever the previous attempt
+  // stopped, even after a failure (a bad line can cost the next field too).
   FormatTokenizer tk(text);
-  if (read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) != FieldRead::Read ||
-      read_header_field(tk, "commit", false, page.size_offset, page.size_size) != FieldRead::Read)
-    return HeaderPageStatus::Incomplete;
+  bool complete = read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) == FieldRead::Read;
+  complete &= read_header_field(tk, "commit", false, page.size_offset, page.size_size) == FieldRead::Read;
   int overwrite_offset = 0, overwrite_size = 0;
-  switch (read_header_field(tk, "overwrite", true, overwrite_offset, overwrite_size)) {
-    case FieldRead::Read:
-      page.has_overwrite = true;
-      break;
-    case FieldRead::Absent:
-      break;
-    case FieldRead::Malformed:
-      return HeaderPageStatus::Incomplete;
-  }
-  if (read_header_field(tk, "data", false, page.data_offset, page.data_size) != FieldRead::Read)
-    return HeaderPageStatus::Incomplete;
+  page.has_overwrite =
+      read_header_field(tk, "overwrite", true, overwrite_offset, overwrite_size) == FieldRead::Read;
+  complete &= read_header_field(tk, "data", false, page.data_offset, page.data_size) == FieldRead::Read;
+  if (!complete) return HeaderPageStatus::Incomplete;
   tep.header_page_parsed = true;
   return HeaderPageStatus::Parsed;
 }

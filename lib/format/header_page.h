@@ -15,12 +15,13 @@ namespace tep::format {
 
 enum class HeaderPageStatus {
   Parsed,       // every mandatory field read (overwrite is optional)
-  Incomplete,   // stopped at the first malformed field; what came before is kept
+  Incomplete,   // some field was malformed; what was read is kept
   OldFormat,    // no text (kernels before 2.6.31): defaults from the long size
 };
 
-// Fills tep.header_page the way upstream does: field by field, stopping at the
-// first malformed one (offsets and sizes already read stay set). With no text
+// Fills tep.header_page the way upstream does: field by field, each attempt
+// starting where the previous one stopped, even a failed one (offsets and
+// sizes already read stay set). With no text
 // the layout is derived from `long_size` and the handle is marked old-format.
 HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int long_size);
 

@@ -201,12 +201,6 @@ void print_field_content(trace_seq* s, const void* data, int64_t size, tep_forma
   print_content(s, data, size, field, style, entries);
 }
 
-void print_field(trace_seq* s, const void* data, int64_t size, tep_format_field& field) {
-  if (!field.event || !printable_event(*field.event, data)) return;
-  PrintFmtEntries entries(*field.event);
-  print_named(s, data, size, field, SymbolStyle::kName, entries);
-}
-
 // One cursor over the print fmt for the whole record (see field_conversion.h).
 void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, SymbolStyle style) {
   if (!printable_event(event, data)) return;

@@ -27,8 +27,6 @@ enum class SymbolStyle { kName, kNameAndAddress };
 void print_field_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field,
                          SymbolStyle style = SymbolStyle::kName);
 
-// " name=value" of one field.
-void print_field(trace_seq* s, const void* data, int64_t size, tep_format_field& field);
 // " name=value" for each event field (common fields excluded).
 void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event,
                   SymbolStyle style = SymbolStyle::kName);

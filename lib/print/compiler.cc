@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "print/compiler.h"
 
+#include "print/evaluator.h"
+
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -131,6 +133,12 @@ class Compiler {
     return &a;
   }
 
+  const Expr* constant(uint64_t v) {
+    Expr* e = new_expr(Expr::Kind::Constant);
+    e->constant = v;
+    return e;
+  }
+
   FieldRef field_of(const tep_print_arg* node) {
     return resolve_field(event_, node->field.field, node->field.name);
   }
@@ -202,9 +210,12 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
       return e;
     }
     case TEP_PRINT_TYPE: {
+      const Expr* item = number(node->typecast.item, depth + 1);
+      uint64_t mask = mask_for_type(node->typecast.type ? node->typecast.type : "", false);
+      if (item->kind == Expr::Kind::Constant) return constant(item->constant & mask);
       Expr* e = new_expr(Expr::Kind::Mask);
-      e->a = number(node->typecast.item, depth + 1);
-      e->constant = mask_for_type(node->typecast.type ? node->typecast.type : "", false);
+      e->a = item;
+      e->constant = mask;
       return e;
     }
     case TEP_PRINT_FUNC: {
@@ -263,12 +274,16 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
         } else {
           e->b = e->c = new_expr(Expr::Kind::Zero);
         }
+        if (e->a->kind == Expr::Kind::Constant) return e->a->constant ? e->b : e->c;
         return e;
       }
       Expr* e = new_expr(Expr::Kind::Binary);
       e->op = op_from(op);
       e->a = number(node->op.left, depth + 1);
       e->b = number(node->op.right, depth + 1);
+      // Kernel formats are full of constant arithmetic (masks, shifts): fold it once.
+      if (e->a->kind == Expr::Kind::Constant && e->b->kind == Expr::Kind::Constant)
+        return constant(apply_operator(e->op, e->a->constant, e->b->constant));
       return e;
     }
     default:

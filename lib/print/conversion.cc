@@ -13,7 +13,8 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-void pad(Output& s, char c, int n) {
+inline void pad(Output& s, char c, int n) {
+  if (n <= 0) return;
   static constexpr char spaces[] = "                                ";
   static constexpr char zeros[] = "00000000000000000000000000000000";
   const char* run = c == '0' ? zeros : spaces;

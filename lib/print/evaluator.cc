@@ -118,9 +118,12 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
       return 0;
     case K::Binary: break;
   }
-  uint64_t l = evaluate(ctx, *e.a), r = evaluate(ctx, *e.b);
+  return apply_operator(e.op, evaluate(ctx, *e.a), evaluate(ctx, *e.b));
+}
+
+uint64_t apply_operator(Expr::Op op, uint64_t l, uint64_t r) {
   using Op = Expr::Op;
-  switch (e.op) {
+  switch (op) {
     case Op::Not: return !r;
     case Op::Ne: return l != r;
     case Op::BitNot: return ~r;

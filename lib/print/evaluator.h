@@ -29,6 +29,9 @@ struct Context {
 
 uint64_t evaluate(const Context& ctx, const Expr& e);
 
+// One binary or unary operator on unsigned 64-bit values, as upstream computes it.
+uint64_t apply_operator(Expr::Op op, uint64_t l, uint64_t r);
+
 // evaluate() with the common leaf (a plain field) handled in line.
 inline uint64_t value_of(const Context& ctx, const Expr& e) {
   if (e.kind == Expr::Kind::Field) return ctx.record.number(e.field.offset, e.field.size);

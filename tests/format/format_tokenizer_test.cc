@@ -19,7 +19,7 @@ std::vector<std::pair<TokenType, std::string>> all(std::string_view text) {
 
 TEST(FormatTokenizer, FieldLine) {
   auto t = all("\tfield:unsigned short common_type;\toffset:0;\n");
-  ASSERT_EQ(t.size(), 16u);
+  ASSERT_EQ(t.size(), 15u);
   EXPECT_EQ(t[0].first, TokenType::Space);
   EXPECT_EQ(t[1], std::make_pair(TokenType::Item, std::string("field")));
   EXPECT_EQ(t[2], std::make_pair(TokenType::Op, std::string(":")));

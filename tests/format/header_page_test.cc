@@ -68,14 +68,26 @@ TEST(HeaderPage, OverwriteIsOptional) {
   EXPECT_EQ(l.sub_size, 4096);
 }
 
-// Linux 7.x: "unsigned char overwrite" is two words; upstream stops there.
-TEST(HeaderPage, TwoWordTypesStopTheParse) {
+// Linux 7.x: "unsigned char overwrite" is two words: upstream reads neither
+// overwrite nor data.
+TEST(HeaderPage, TwoWordTypesLoseTheDataField) {
   std::string text = kLinux618;
   text.replace(text.find("int overwrite"), 3, "unsigned char");
   Layout l = parse(text);
   EXPECT_EQ(l.ret, 0);
   EXPECT_EQ(l.commit_size, 8);
   EXPECT_EQ(l.data_size, 0);
+}
+
+// A malformed line does not stop the parse: the next field is tried from
+// where it failed (here the commit line's junk costs only the commit line).
+TEST(HeaderPage, ParsingGoesOnAfterAMalformedLine) {
+  Layout l = parse("\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+                   "\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1; junk\n"
+                   "\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n");
+  EXPECT_EQ(l.ret, 0);
+  EXPECT_EQ(l.commit_size, 8);
+  EXPECT_EQ(l.data_size, 4080);
 }
 
 TEST(HeaderPage, NumbersAreAtoi) {

@@ -43,8 +43,8 @@ rec() {
 }
 
 busy='ls -R /usr/share/doc >/dev/null; cat /proc/cpuinfo >/dev/null; sleep 0.05'
-rec sched_irq -e sched -e irq -- sh -c "$busy"
-rec marker -e sched:sched_process_exec -e sched:sched_process_exit -- sh -c 'for i in 1 2 3 4 5 6 7 8; do echo "mark $i: hello" > /sys/kernel/tracing/trace_marker; done; printf "no newline" > /sys/kernel/tracing/trace_marker; sleep 0.05'
+rec sched_irq -m 48 -e sched -e irq -- sh -c "$busy"
+rec marker -e sched:sched_process_exec -e sched:sched_process_exit -- sh -c 'm=/sys/kernel/tracing/trace_marker; for i in 1 2 3 4 5 6 7 8; do echo "mark $i: hello" > $m; done; printf "fmt chars %%s %%d \\ \" tab\tend\n" > $m; printf "no newline" > $m; printf "%0300d\n" 7 > $m; sleep 0.05'
 rec syscalls -e raw_syscalls -e syscalls:sys_enter_openat -e syscalls:sys_exit_openat -e syscalls:sys_enter_read -- ls /usr
 rec kmem -e kmem:kmalloc -e kmem:kfree -e kmem:mm_page_alloc -e kmem:mm_page_free -- sleep 0.05
 rec timer -e timer -- sleep 0.2

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1
+# Differential test of the tep_filter_* API: runs filter_driver once per case
+# per process, against our library and against upstream 1.8.4's, and compares
+# the outputs byte for byte. Where upstream crashes (or hangs), ours must exit
+# cleanly and answer the crashing step with an error code. Exit 77 (skip)
+# without an oracle.
+#   filter_differential.py DRIVER DATA_DIR OUR_LIB_DIR ORACLE_DIR
+import os
+import resource
+import subprocess
+import sys
+
+TIMEOUT = 60
+
+
+def run(driver, data_dir, lib_dir, index):
+    env = dict(os.environ, LD_LIBRARY_PATH=lib_dir)
+    env.pop('TRACEEVENT_PLUGIN_DIR', None)
+
+    def no_core():
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    try:
+        p = subprocess.run([driver, data_dir, os.path.join(data_dir, 'cases.txt'), str(index)],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           preexec_fn=no_core, timeout=TIMEOUT)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired as e:
+        return 'timeout', e.stdout or b''
+
+
+def main():
+    driver, data_dir, ours, oracle = sys.argv[1:5]
+    oracle_lib = os.path.join(oracle, 'lib') if oracle else ''
+    if not oracle or not os.path.exists(os.path.join(oracle_lib, 'libtraceevent.so.1')):
+        print('no oracle: skipped')
+        return 77
+    count = int(subprocess.run([driver, data_dir, os.path.join(data_dir, 'cases.txt'), 'count'],
+                               env=dict(os.environ, LD_LIBRARY_PATH=ours),
+                               stdout=subprocess.PIPE, check=True).stdout)
+    same, crashes, failures = 0, [], []
+    for i in range(1, count + 1):
+        rc_ours, out_ours = run(driver, data_dir, ours, i)
+        rc_up, out_up = run(driver, data_dir, oracle_lib, i)
+        title = out_ours.split(b'\n', 1)[0].decode(errors='replace')
+        if rc_ours != 0:
+            failures.append('%s: ours exited with %s' % (title, rc_ours))
+        elif rc_up != 0:
+            crashes.append('%s (upstream: %s)' % (title, rc_up))
+        elif out_ours == out_up:
+            same += 1
+        else:
+            a = out_up.decode(errors='replace').splitlines()
+            b = out_ours.decode(errors='replace').splitlines()
+            first = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+            failures.append('%s: differs\n  upstream: %s\n  ours:     %s' % (
+                title, a[first][:300] if first < len(a) else '<end>', b[first][:300] if first < len(b) else '<end>'))
+    print('%d cases: %d identical, %d upstream crashes/hangs answered cleanly, %d failures'
+          % (count, same, len(crashes), len(failures)))
+    for c in crashes:
+        print('upstream crash: ' + c)
+    for f in failures:
+        print('FAIL ' + f)
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Builds a tep::Event with hand-written fields for the parser tests, so they
+// do not depend on the format-file parser.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/event.h"
+#include "core/handle.h"
+#include "printfmt/print_fmt_parser.h"
+
+namespace tep::printfmt::testing {
+
+struct FieldSpec {
+  std::string type;
+  std::string name;
+  int offset;
+  int size;
+  unsigned long flags = 0;
+};
+
+// common_type/common_flags/common_preempt_count/common_pid, then `fields`.
+inline std::unique_ptr<Event> make_event(const std::vector<FieldSpec>& fields,
+                                         const char* system = "test", const char* name = "ev") {
+  auto event = std::make_unique<Event>();
+  event->name_text = name;
+  event->system_text = system;
+  event->name = event->name_text.data();
+  event->system = event->system_text.data();
+  auto add = [&](const FieldSpec& spec, tep_format_field**& tail) {
+    auto field = std::make_unique<Field>();
+    field->type_text = spec.type;
+    field->name_text = spec.name;
+    field->type = field->type_text.data();
+    field->name = field->name_text.data();
+    field->offset = spec.offset;
+    field->size = spec.size;
+    field->flags = spec.flags;
+    field->event = event.get();
+    *tail = field.get();
+    tail = &field->next;
+    event->field_storage.push_back(std::move(field));
+  };
+  tep_format_field** tail = &event->format.common_fields;
+  for (const FieldSpec& spec : std::vector<FieldSpec>{{"unsigned short", "common_type", 0, 2},
+                                                       {"unsigned char", "common_flags", 2, 1},
+                                                       {"unsigned char", "common_preempt_count", 3, 1},
+                                                       {"int", "common_pid", 4, 4, TEP_FIELD_IS_SIGNED}}) {
+    add(spec, tail);
+    ++event->format.nr_common;
+  }
+  tail = &event->format.fields;
+  for (const FieldSpec& spec : fields) {
+    add(spec, tail);
+    ++event->format.nr_fields;
+  }
+  return event;
+}
+
+// The fields of tests/data/printfmt/case_template.format.
+inline std::unique_ptr<Event> make_test_event(const char* system = "test") {
+  return make_event({{"int", "a", 8, 4, TEP_FIELD_IS_SIGNED},
+                     {"int", "b", 12, 4, TEP_FIELD_IS_SIGNED},
+                     {"unsigned long", "flags", 16, 8, TEP_FIELD_IS_LONG},
+                     {"char", "name", 24, 16, TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING},
+                     {"__data_loc char[]", "str", 40, 4, TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING},
+                     {"__data_loc unsigned long[]", "mask", 44, 4, TEP_FIELD_IS_DYNAMIC},
+                     {"__data_loc u8[]", "buf", 48, 4, TEP_FIELD_IS_DYNAMIC},
+                     {"u32", "len", 52, 4}},
+                    system);
+}
+
+}  // namespace tep::printfmt::testing
