@@ -18,7 +18,8 @@ static int call_site_handler(struct trace_seq *s, struct tep_record *record,
 	unsigned long long site, start;
 	const char *func;
 
-	if (!field || tep_read_number_field(field, record->data, &site))
+	if (!field || field->offset < 0 || field->offset + field->size > record->size ||
+	    tep_read_number_field(field, record->data, &site))
 		return 1;
 	func = tep_find_function(event->tep, site);
 	if (!func)

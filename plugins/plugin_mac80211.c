@@ -11,10 +11,12 @@
 
 #define CONTINUATION_INDENT 65
 
-/* A char array or a __data_loc string field, printed as stored. */
+/* A char array or a __data_loc string field, printed as stored (cut to
+ * what the record holds). */
 static void print_string(struct trace_seq *s, struct tep_event *event,
-			 const char *name, const void *data)
+			 const char *name, const struct tep_record *record)
 {
+	const char *data = record->data;
 	struct tep_format_field *f = tep_find_field(event, name);
 	unsigned long long loc;
 	int offset, length;
@@ -26,14 +28,19 @@ static void print_string(struct trace_seq *s, struct tep_event *event,
 	offset = f->offset;
 	length = f->size;
 	if (strncmp(f->type, "__data_loc", 10) == 0) {
-		if (tep_read_number_field(f, data, &loc)) {
+		if (f->offset < 0 || f->offset + f->size > record->size ||
+		    tep_read_number_field(f, data, &loc)) {
 			trace_seq_printf(s, "invalid_data_loc");
 			return;
 		}
 		offset = loc & 0xffff;
 		length = loc >> 16;
 	}
-	trace_seq_printf(s, "%.*s", length, (const char *)data + offset);
+	if (offset < 0 || offset > record->size)
+		offset = length = 0;
+	if (length > record->size - offset)
+		length = record->size - offset;
+	trace_seq_printf(s, "%.*s", length, data + offset);
 }
 
 struct shown_field {
@@ -62,9 +69,9 @@ static void new_line(struct trace_seq *s)
 static int drv_bss_info_changed(struct trace_seq *s, struct tep_record *record,
 				struct tep_event *event, void *context)
 {
-	print_string(s, event, "wiphy_name", record->data);
+	print_string(s, event, "wiphy_name", record);
 	trace_seq_printf(s, " vif:");
-	print_string(s, event, "vif_name", record->data);
+	print_string(s, event, "vif_name", record);
 	tep_print_num_field(s, "(%d)", event, "vif_type", record, 1);
 
 	new_line(s);

@@ -84,6 +84,13 @@ static const char *state_letters(struct tep_format_field *field)
 	return cached = from_format;
 }
 
+/* Whether the record holds all of `field` (upstream reads it regardless). */
+static int record_has(const struct tep_record *record, const struct tep_format_field *field)
+{
+	return field->offset >= 0 && field->size >= 0 &&
+	       (long long)field->offset + field->size <= record->size;
+}
+
 static void write_state(struct trace_seq *s, struct tep_format_field *field,
 			struct tep_record *record)
 {
@@ -92,7 +99,8 @@ static void write_state(struct trace_seq *s, struct tep_format_field *field,
 	unsigned long long state = 0;
 	int found = 0;
 
-	tep_read_number_field(field, record->data, &state);
+	if (record_has(record, field))
+		tep_read_number_field(field, record->data, &state);
 	for (int i = 0; i < n; i++) {
 		/* an int mask, sign-extended as upstream's */
 		if (!(state & (unsigned long long)(long long)(int)(1U << i)))
@@ -111,8 +119,9 @@ static void write_and_save_comm(struct tep_format_field *field, struct tep_recor
 				struct trace_seq *s, int pid)
 {
 	unsigned int start = s->len;
+	int size = record_has(record, field) ? field->size : 0;
 
-	trace_seq_printf(s, "%.*s", field->size, (const char *)record->data + field->offset);
+	trace_seq_printf(s, "%.*s", size, size ? (const char *)record->data + field->offset : "");
 	trace_seq_terminate(s);
 	tep_register_comm(field->event->tep, s->buffer + start, pid);
 }

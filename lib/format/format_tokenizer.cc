@@ -49,9 +49,7 @@ int byte(char c) { return static_cast<unsigned char>(c); }
 
 }  // namespace
 
-void FormatTokenizer::skip_blanks() {
-  while (!in_.at_end() && kClasses.of[byte(in_.peek())] == TokenType::Space) in_.skip();
-}
+void FormatTokenizer::skip_blanks() { skip_while(false); }
 
 Token FormatTokenizer::quoted(char quote) {
   // Upstream ends a string at the quote unless the byte before it is a
@@ -93,83 +91,107 @@ Token FormatTokenizer::quoted(char quote) {
 }
 
 Token FormatTokenizer::next_raw() {
-  if (in_.at_end()) return {};
-  size_t start = in_.pos();
-  char c = in_.next();
-  TokenType type = kClasses.of[byte(c)];
+  // Indexes into the reader's (NUL-truncated) text, every access bounded by its size.
+  const std::string_view text = in_.text();
+  const size_t size = text.size();
+  size_t i = in_.pos();
+  if (i >= size) return {};
+  const size_t start = i;
+  const char c = text[i++];
+  const TokenType type = kClasses.of[byte(c)];
+  auto peek = [&]() { return i < size ? text[i] : '\0'; };
   switch (type) {
-    case TokenType::None:
+    case TokenType::Item:
+    case TokenType::Space: {
+      while (i < size && kClasses.of[byte(text[i])] == type) ++i;
+      in_.seek(i);
+      Token tok{type, text.substr(start, i - start)};
+      if (type == TokenType::Item && tok.text.size() >= 10 && tok.text.back() == 'T') {
+        for (const auto& m : kMacroStrings)
+          if (tok.text == m.name) return {TokenType::DQuote, m.text};
+      }
+      return tok;
+    }
+    case TokenType::None:  // consumed, as upstream does
+      in_.seek(i);
       return {};
     case TokenType::Newline:
     case TokenType::Delim:
-      return {type, in_.text().substr(start, 1)};
+      in_.seek(i);
+      return {type, text.substr(start, 1)};
     case TokenType::DQuote:
     case TokenType::SQuote:
+      in_.seek(i);
       return quoted(c);
-    case TokenType::Op: {
-      char n = in_.peek();
-      auto take_equal = [&] {
-        if (in_.peek() == '=') in_.skip();
-      };
-      switch (c) {
-        case '-':
-          if (n == '>') {
-            in_.skip();
-            break;
-          }
-          [[fallthrough]];
-        case '+':
-        case '|':
-        case '&':
-        case '>':
-        case '<':
-          if (n != c) {
-            take_equal();
-          } else {
-            in_.skip();
-            if (c == '>' || c == '<') take_equal();
-          }
-          break;
-        case '!':
-        case '=':
-          take_equal();
-          break;
-        default:
-          break;
-      }
-      return {type, in_.text().substr(start, in_.pos() - start)};
-    }
-    case TokenType::Space:
-    case TokenType::Item:
+    case TokenType::Op:
       break;
   }
-  const std::string_view text = in_.text();
-  size_t end = in_.pos();
-  while (end < text.size() && kClasses.of[byte(text[end])] == type) ++end;
-  in_.seek(end);
-  Token tok{type, text.substr(start, end - start)};
-  if (type == TokenType::Item && tok.text.size() >= 10 && tok.text.back() == 'T') {
-    for (const auto& m : kMacroStrings)
-      if (tok.text == m.name) return {TokenType::DQuote, m.text};
+  // Operators: "->", doubled "++ -- || && >> <<", and a trailing '=' after
+  // "< > ! = << >>" and after a single "+ - | &".
+  const char n = peek();
+  auto take_equal = [&] {
+    if (peek() == '=') ++i;
+  };
+  switch (c) {
+    case '-':
+      if (n == '>') {
+        ++i;
+        break;
+      }
+      [[fallthrough]];
+    case '+':
+    case '|':
+    case '&':
+    case '>':
+    case '<':
+      if (n != c) {
+        take_equal();
+      } else {
+        ++i;
+        if (c == '>' || c == '<') take_equal();
+      }
+      break;
+    case '!':
+    case '=':
+      take_equal();
+      break;
+    default:
+      break;
   }
-  return tok;
+  in_.seek(i);
+  return {TokenType::Op, text.substr(start, i - start)};
 }
 
-Token FormatTokenizer::next() {
-  for (;;) {
-    Token t = next_raw();
-    if (t.type != TokenType::Space) return t;
+void FormatTokenizer::skip_while(bool also_newlines) {
+  const std::string_view text = in_.text();
+  size_t i = in_.pos();
+  while (i < text.size()) {
+    TokenType t = kClasses.of[byte(text[i])];
+    if (t != TokenType::Space && !(also_newlines && t == TokenType::Newline)) break;
+    ++i;
   }
+  in_.seek(i);
+}
+
+// A run of blanks is always one Space token, so skipping the bytes is the same.
+Token FormatTokenizer::next() {
+  skip_while(false);
+  return next_raw();
 }
 
 Token FormatTokenizer::next_item() {
-  for (;;) {
-    Token t = next_raw();
-    if (t.type != TokenType::Space && t.type != TokenType::Newline) return t;
-  }
+  skip_while(true);
+  return next_raw();
 }
 
 unsigned long parse_c_ulong(std::string_view s) {
+  // The common case, "offset:16;": a short decimal number.
+  if (!s.empty() && s.size() <= 18 && s[0] >= '1' && s[0] <= '9') {
+    unsigned long fast = 0;
+    size_t i = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) fast = fast * 10 + (s[i] - '0');
+    if (i == s.size()) return fast;
+  }
   auto digit = [](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'z') return c - 'a' + 10;

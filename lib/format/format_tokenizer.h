@@ -50,6 +50,7 @@ class FormatTokenizer {
 
  private:
   Token quoted(char quote);
+  void skip_while(bool also_newlines);  // Space bytes, and Newlines if asked
   TextReader in_;
   std::forward_list<std::string> arena_;  // nodes never move
 };

@@ -89,7 +89,7 @@ int star_value(const tep_handle& tep, const void* data, int64_t size, const tep_
 }
 
 // `variant` is the letter after %p. %ps / %pf: the function's name; %pS / %pF: name+0xoffset (name alone at
-// offset 0); any other %p, or an unknown address: 0x%llx.
+// offset 0); any other %p, or an unknown address: as printf's %p.
 // With kNameAndAddress a symbol conversion prints "name (0x...)", the name
 // empty when unknown.
 void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t value, SymbolStyle style) {
@@ -108,8 +108,13 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
     append_hex(s, value);
     seq::append_char(s, ')');
   } else if (!found) {
-    seq::append(s, "0x");
-    append_hex(s, value);
+    // printf's %p: "(nil)" for 0.
+    if (value == 0) {
+      seq::append(s, "(nil)");
+    } else {
+      seq::append(s, "0x");
+      append_hex(s, value);
+    }
   }
 }
 

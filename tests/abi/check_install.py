@@ -74,6 +74,14 @@ def main():
                 problems.append("pc Cflags %r lacks -I${includedir}/traceevent" % fields.get("Cflags"))
             if "-ltraceevent" not in fields.get("Libs", "").split():
                 problems.append("pc Libs %r lacks -ltraceevent" % fields.get("Libs"))
+            # What a consumer's build gets, resolved by pkg-config itself.
+            if shutil.which("pkg-config"):
+                env = dict(os.environ, PKG_CONFIG_PATH=os.path.dirname(pc), PKG_CONFIG_LIBDIR="")
+                cflags = subprocess.run(["pkg-config", "--cflags", "libtraceevent"], env=env,
+                                        capture_output=True, text=True).stdout.split()
+                want = "-I" + os.path.join(includedir, "traceevent")
+                if want not in cflags:
+                    problems.append("pkg-config --cflags gives %r, not %s" % (" ".join(cflags), want))
         for name in PLUGINS:
             if not os.path.isfile(under(stage, os.path.join(plugindir, "plugin_%s.so" % name))):
                 problems.append("plugin_%s.so not installed in %s" % (name, plugindir))

@@ -81,7 +81,7 @@ TEST_F(FilterParser, ErrorsCarryUpstreamsCaret) {
   EXPECT_EQ(parse(" prev_pid == bogus"),
             "error " + std::to_string(TEP_ERRNO__ILLEGAL_RVALUE) + ":  prev_pid == bogus\n                 ^\nIllegal rvalue");
   EXPECT_EQ(parse("prev_comm =~ \"[\""),
-            "error " + std::to_string(TEP_ERRNO__INVALID_REGEX) + ": prev_comm =~ \"[\"\n              ^\nRegEx '[' did not compute");
+            "error " + std::to_string(TEP_ERRNO__INVALID_REGEX) + ": prev_comm =~ \"[\"\n               ^\nRegEx '[' did not compute");
   EXPECT_EQ(parse("prev_pid == 1)"), "error " + std::to_string(TEP_ERRNO__UNBALANCED_PAREN) + ": ");
   EXPECT_EQ(parse("(prev_pid == 1"),
             "error " + std::to_string(TEP_ERRNO__UNBALANCED_PAREN) + ": (prev_pid == 1\n             ^\nUnbalanced number of '('");

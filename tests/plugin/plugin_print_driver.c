@@ -5,8 +5,10 @@
  * Run under different LD_LIBRARY_PATHs with different plugin directories, its
  * outputs must be byte-identical (tests/plugin/plugin_differential_test.cc).
  *
- *   plugin_print_driver PLUGIN_DIR SET_DIR [RECORDS_PER_EVENT]
+ *   plugin_print_driver PLUGIN_DIR SET_DIR [RECORDS_PER_EVENT [truncated]]
  *
+ * "truncated" cuts every record short at a random length: nothing may read
+ * past it (upstream's plugins do; this mode is for our library and plugins).
  * SET_DIR holds "events.list" (lines "system path/to/format", relative to
  * SET_DIR) and "kallsyms". Only the public C API is used.
  */
@@ -274,6 +276,8 @@ static int build_record(struct tep_event *event, unsigned char *buf, int cap)
 	return tail;
 }
 
+static int truncate_records;
+
 static void print_records(struct tep_handle *tep, struct tep_event *event, int count,
 			  const char *tag)
 {
@@ -287,6 +291,12 @@ static void print_records(struct tep_handle *tep, struct tep_event *event, int c
 		memset(&record, 0, sizeof(record));
 		record.size = build_record(event, buf, sizeof(buf));
 		record.data = buf;
+		if (truncate_records) {
+			/* a heap copy of exactly the kept bytes, so tools see overreads */
+			record.size = next_random() % (record.size + 1);
+			record.data = malloc(record.size ? record.size : 1);
+			memcpy(record.data, buf, record.size);
+		}
 		record.cpu = next_random() % 4;
 		record.ts = 1000000000ULL + (uint64_t)i * 123457 + next_random() % 1000;
 		trace_seq_init(&s);
@@ -296,6 +306,8 @@ static void print_records(struct tep_handle *tep, struct tep_event *event, int c
 		printf("%s%s#%d ", tag, event->system, i);
 		fwrite(s.buffer, 1, s.len, stdout);
 		trace_seq_destroy(&s);
+		if (truncate_records)
+			free(record.data);
 	}
 }
 
@@ -328,6 +340,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s PLUGIN_DIR SET_DIR [RECORDS_PER_EVENT]\n", argv[0]);
 		return 2;
 	}
+	truncate_records = argc > 4 && !strcmp(argv[4], "truncated");
 	unsetenv("TRACEEVENT_PLUGIN_DIR");
 	setenv("HOME", "/nonexistent-plugin-test-home", 1);
 

@@ -26,7 +26,7 @@ std::vector<Token> all_tokens(std::string_view text) {
 
 TEST(PrintFmtTokenizer, SplitsItemsDelimitersAndOperators) {
   std::vector<Token> t = all_tokens("REC->prev_pid, (u8)x");
-  ASSERT_EQ(t.size(), 11u);
+  ASSERT_EQ(t.size(), 10u);
   EXPECT_TRUE(t[0].is(TokenKind::Item, "REC"));
   EXPECT_TRUE(t[1].is(TokenKind::Op, "->"));
   EXPECT_TRUE(t[2].is(TokenKind::Item, "prev_pid"));

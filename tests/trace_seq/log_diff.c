@@ -23,7 +23,7 @@ static void vs(const char *fmt, ...) {
   va_start(ap, fmt); __vpr_stat(fmt, ap); va_end(ap);
   fflush(stdout); fflush(stderr);
 }
-int main(int argc, char **argv){
+int main(void){
   setvbuf(stdout, NULL, _IONBF, 0);
   for (int e = 0; e < 2; e++) {
     for (int l = 0; l <= 7; l++) {
