@@ -30,7 +30,8 @@ bool is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') 
 }  // namespace
 
 PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
-  if (event.flags & TEP_EVENT_FL_FAILED) return;
+  // bprint's print fmt describes REC->fmt, not its fields: upstream pairs nothing there.
+  if (event.flags & (TEP_EVENT_FL_FAILED | TEP_EVENT_FL_ISBPRINT)) return;
   const char* format = event.print_fmt.format;
   const tep_print_arg* arg = event.print_fmt.args;
   if (!format) return;

@@ -89,7 +89,7 @@ int star_value(const tep_handle& tep, const void* data, int64_t size, const tep_
 }
 
 // `variant` is the letter after %p. %ps / %pf: the function's name; %pS / %pF: name+0xoffset (name alone at
-// offset 0); any other %p, or an unknown address: as printf's %p.
+// offset 0), an unknown address 0x%llx; any other %p as printf's %p.
 // With kNameAndAddress a symbol conversion prints "name (0x...)", the name
 // empty when unknown.
 void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t value, SymbolStyle style) {
@@ -108,8 +108,8 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
     append_hex(s, value);
     seq::append_char(s, ')');
   } else if (!found) {
-    // printf's %p: "(nil)" for 0.
-    if (value == 0) {
+    // A plain %p is printf's: "(nil)" for 0; an unknown symbol is 0x%llx.
+    if (value == 0 && !symbol) {
       seq::append(s, "(nil)");
     } else {
       seq::append(s, "0x");
@@ -127,11 +127,22 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
   std::string_view directive = conversion.directive;
   size_t at = directive.find_first_not_of("-+ #0123456789.*hlLzZjtq", 1);
   char letter = at == std::string_view::npos ? 0 : directive[at];
-  bool pointer = letter == 'p';
-  if (!pointer && (!letter || !strchr("diuxXoc", letter))) return false;  // %s of a number & co.: default
+  bool pointer = letter == 'p', text = letter == 's';
+  if (!pointer && !text && (!letter || !strchr("diuxXoc", letter))) return false;
   if (conversion.zero_x_prefix) seq::append(s, "0x");
-  if (pointer) print_pointer(s, tep, at + 1 < directive.size() ? directive[at + 1] : 0, value, style);
-  else format_value_directive(s, directive, value, star_value(tep, data, size, conversion.star));
+  if (pointer) {
+    print_pointer(s, tep, at + 1 < directive.size() ? directive[at + 1] : 0, value, style);
+  } else if (text) {
+    // %s of a scalar field: the field's bytes as text, up to a NUL ("char buf; size:0"
+    // of old ftrace print events: up to the record's end).
+    const char* start = static_cast<const char*>(data) + field.offset;
+    int64_t available = size == kUnknownSize ? INT64_MAX : field.offset >= 0 && field.offset < size ? size - field.offset : 0;
+    int64_t limit = field.size > 0 ? std::min<int64_t>(field.size, available) : available;
+    size_t length = limit == INT64_MAX ? strlen(start) : strnlen(start, static_cast<size_t>(limit));
+    format_string_directive(s, directive, std::string_view(start, length));
+  } else {
+    format_value_directive(s, directive, value, star_value(tep, data, size, conversion.star));
+  }
   return true;
 }
 

@@ -402,7 +402,7 @@ def main():
     for name, statuses in sorted(both_error.items()):
         print("note: upstream and ours both %s on %s (error output compared)" % ("/".join(sorted(statuses)), name))
     for r in upstream_crashes:
-        print("note: upstream %s on %s %s" % (r.detail.strip(), os.path.basename(r.trace), r.option_name))
+        print("note: %s on %s %s" % (r.detail.strip(), os.path.basename(r.trace), r.option_name))
     for r in failed[:args.max_excerpts]:
         print("FAIL %s [%s]\n%s" % (os.path.basename(r.trace), r.option_name, r.detail))
     if len(failed) > args.max_excerpts:

@@ -285,3 +285,33 @@ TEST(RawFields, TruncatedRecordsStayInBounds) {
 }
 
 }  // namespace
+
+namespace {
+
+// Old kernels declare ftrace's print buffer as "char buf; size:0": raw output
+// prints it through the print fmt's %s, up to the record's end.
+TEST(RawFields, StringConversionOfAScalarField) {
+  const char format[] =
+      "name: print\nID: 5\nformat:\n"
+      "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+      "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
+      "\tfield:char buf;\toffset:16;\tsize:0;\tsigned:0;\n\n"
+      "print fmt: \"%ps: %s\", (void *)REC->ip, REC->buf\n";
+  tep_handle* tep = tep_alloc();
+  tep_set_long_size(tep, 8);
+  tep_event* event = nullptr;
+  ASSERT_EQ(tep_parse_format(tep, &event, format, sizeof(format) - 1, "ftrace"), 0);
+  unsigned char data[28] = {5};
+  memcpy(data + 16, "hello world", 12);
+  trace_seq s;
+  trace_seq_init(&s);
+  tep_print_fields(&s, data, sizeof(data), event);
+  EXPECT_EQ(std::string(s.buffer, s.len), " ip=0x0 buf=hello world");
+  trace_seq_reset(&s);
+  tep_print_fields(&s, data, 20, event);  // cut at the record's end
+  EXPECT_EQ(std::string(s.buffer, s.len), " ip=0x0 buf=hell");
+  trace_seq_destroy(&s);
+  tep_free(tep);
+}
+
+}  // namespace

@@ -22,6 +22,7 @@
 static const char* const kFormats[] = {
     "sched_switch", "sched_wakeup", "irq_handler_entry", "print",  "kmalloc",    "tcp_probe",
     "kernel_stack", "non_standard_event", "sys_exit_read", "field_kinds", "unparsable",
+    "hrtimer_expire_entry", "kfree",
 };
 enum { kFormatCount = sizeof(kFormats) / sizeof(kFormats[0]) };
 enum { kRecordsPerEvent = 24, kSlack = 256 };
@@ -154,8 +155,8 @@ static int build_record(struct tep_event* event, unsigned char* buf, int capacit
       continue;
     }
     for (int k = 0; k < f->size; k++) p[k] = (unsigned char)next_random();
-    if ((f->flags & (TEP_FIELD_IS_POINTER | TEP_FIELD_IS_LONG)) && f->size == 8 && mode < 2) {
-      uint64_t addr = kFunctionBase + next_random() % 0x180;
+    if ((f->flags & (TEP_FIELD_IS_POINTER | TEP_FIELD_IS_LONG)) && f->size == 8 && mode != 2) {
+      uint64_t addr = mode == 3 ? 0 : kFunctionBase + next_random() % 0x180;  // 0: "(nil)"
       memcpy(p, &addr, 8);
     }
   }

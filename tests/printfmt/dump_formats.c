@@ -170,6 +170,8 @@ static int dump_cases(const char *template_path, const char *cases_path)
 		line[len] = 0;
 		if (!line[0] || line[0] == '#')
 			continue;
+		n++;
+		printf("== case %d: %s\n", n, line);  /* as written, "@xHH@" included */
 		decode_bytes(line);
 		len = strlen(line);
 		text = malloc(template_size + len + 16);
@@ -177,8 +179,6 @@ static int dump_cases(const char *template_path, const char *cases_path)
 			break;
 		memcpy(text, template, template_size);
 		len = (size_t)sprintf(text + template_size, "print fmt: %s\n", line);
-		n++;
-		printf("== case %d: %s\n", n, line);
 		dump_text(NULL, text, template_size + len, "test");
 		free(text);
 	}

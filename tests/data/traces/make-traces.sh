@@ -5,6 +5,8 @@
 #   make-traces.sh [RECORD_SCRIPT]
 # RECORD_SCRIPT runs `trace-cmd record -o OUT.dat OPTS -- CMD` where the kernel lacks the
 # function tracer; default: the shared tools' record-trace.sh beside the repository.
+# ORACLE=DIR (fetch-oracle.sh output, default /tmp/oracle) decodes the records to find the
+# kernel addresses whose symbols are kept; KEEP=DIR keeps the intermediate files there.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 record=${1:-$here/../../../../shared/tools/record-trace.sh}
