@@ -41,6 +41,9 @@ void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, in
   offset = word & 0xffff;
   length = (word >> 16) & 0xffff;
   if (f.is_relative) offset += f.offset + f.size;
+  // Old kernels wrote a 2-byte __data_loc (offset only): the payload is the
+  // rest of the record.
+  if (f.size == 2) length = offset <= ctx.record.size ? ctx.record.size - offset : 0;
 }
 
 uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) {

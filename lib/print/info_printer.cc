@@ -101,6 +101,4 @@ void print_info(trace_seq* seq, tep_handle& tep, Event& event, const tep_record&
   else run_steps(s, ctx, plan);
 }
 
-void check_print_fmt(tep_handle& tep, Event& event) { plan_for(tep, event); }
-
 }  // namespace tep::print

@@ -17,11 +17,6 @@ void print_info(trace_seq* s, tep_handle& tep, Event& event, const tep_record& r
 // "[FAILED TO PARSE]" followed by " name=value" for each field.
 void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record);
 
-// Compiles the print fmt now, as upstream does when it parses the event:
-// a conversion without an argument flags the event TEP_EVENT_FL_FAILED.
-// Call after the print fmt is parsed (printing builds the plan lazily anyway).
-void check_print_fmt(tep_handle& tep, Event& event);
-
 // Runs a compiled plan's steps (used for bprint's per-format plans too).
 void run_steps(Output& s, const Context& ctx, const Plan& plan);
 

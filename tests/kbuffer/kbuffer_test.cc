@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -42,10 +43,11 @@ class PageBuilder {
     word(KBUFFER_TYPE_TIME_STAMP, static_cast<uint32_t>(ts));
     u32(static_cast<uint32_t>(ts >> 27));
   }
+  // The padded bytes are written only for a plausible length.
   void padding(uint32_t delta, uint32_t length) {
     word(KBUFFER_TYPE_PADDING, delta);
     u32(length);
-    for (uint32_t i = 4; i < length; i++) body_.push_back(0);
+    if (length < kPage) body_.insert(body_.end(), length > 4 ? length - 4 : 0, 0);
   }
   size_t size() const { return body_.size(); }
 
@@ -55,7 +57,7 @@ class PageBuilder {
     store(page.data(), ts_, 8);
     uint64_t size = commit >= 0 ? static_cast<uint64_t>(commit) : body_.size();
     store(page.data() + 8, size | flags, long_size_);
-    memcpy(page.data() + start, body_.data(), body_.size());
+    memcpy(page.data() + start, body_.data(), std::min(body_.size(), kPage - start));
     if (lost >= 0) store(page.data() + start + body_.size(), static_cast<uint64_t>(lost), long_size_);
     return page;
   }

@@ -323,6 +323,16 @@ TEST_F(Printer, Bprint) {
   EXPECT_EQ(print_event(*e), "0x1234: (NO FORMAT FOUND at 23)\n");
 }
 
+TEST_F(Printer, LateKallsymsAreUsed) {
+  put<uint64_t>(112, 0xffffffff81234567ULL);
+  tep::Event* e = parse("\"%pS\", (void *)REC->ptr");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(print_event(*e), "0xffffffff81234567");
+  std::string kallsyms = "ffffffff81234000 T do_work\n";
+  tep_parse_kallsyms(tep_, kallsyms.c_str());
+  EXPECT_EQ(print_event(*e), "do_work+0x567");
+}
+
 TEST_F(Printer, ThreadsShareOnePlan) {
   put<uint32_t>(20, 7);
   dynamic(44, std::string("hello\0", 6));

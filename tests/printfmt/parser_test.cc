@@ -265,6 +265,11 @@ TEST_F(PrintFmtParserTest, FtraceEventsWithoutArgumentsPrintTheirFields) {
   EXPECT_EQ(a->field.field, event->format.fields);
   ASSERT_NE(a->next, nullptr);
   EXPECT_STREQ(a->next->field.name, "depth");
+  // The fields still have to cover the conversions.
+  event = make_event({{"unsigned long", "ip", 8, 8}}, "ftrace", "old");
+  event->flags |= TEP_EVENT_FL_ISFTRACE;
+  EXPECT_FALSE(parse_print_fmt(tep, *event, "\"%lx %d\"\n"));
+  EXPECT_TRUE(event->flags & TEP_EVENT_FL_FAILED);
 }
 
 TEST_F(PrintFmtParserTest, ReparsingReplacesTheTree) {

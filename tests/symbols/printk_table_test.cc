@@ -43,7 +43,7 @@ TEST(PrintkTable, OddLines) {
   // the rest of the text, as upstream's pointer arithmetic does.
   t.parse("0x10:\"x\"\n0x20 :\n0x30 : \"y\"\n");
   EXPECT_EQ(at(t, 0x10), "x");
-  EXPECT_EQ(at(t, 0x20), "0x30 : \"y");
+  EXPECT_EQ(at(t, 0x20), "0x30 : \"y\"\n");
   EXPECT_EQ(at(t, 0x30), "y");
   PrintkTable empty;
   empty.parse(":::\n0x10 : \"never\"\n");  // an entry of only ':' ends the parse

@@ -67,6 +67,8 @@ TEST(TraceSeq, BoundaryOfTheFirstPage) {
     EXPECT_EQ(trace_seq_printf(&q.s, "%s", std::string(4094, 'c').c_str()), 4094);
     EXPECT_EQ(q.s.buffer_size, 4096u);
     trace_seq_putc(&q.s, 'd');  // putc needs len + 2 <= size
+    EXPECT_EQ(q.s.buffer_size, 4096u);
+    trace_seq_putc(&q.s, 'e');
     EXPECT_EQ(q.s.buffer_size, 8192u);
   }
   {
