@@ -21,6 +21,7 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
 
   std::unique_lock lock(mutex_);
   sorted_current_ = false;
+  registered_.reserve(registered_.size() + text.size() / 40);  // kallsyms lines average ~44 bytes
   TextReader reader(all);
   while (!reader.at_end()) {
     size_t line_start = reader.pos();

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1 */
-/* An application's tep_vprint must receive the library's messages (the hooks
-   are weak and called through the exported symbol). Exit 0 when it does. */
+/* An application's tep_vprint (exported from the executable: -rdynamic) must
+   receive the library's messages: the hooks are weak and called through the
+   exported symbol. Exit 0 when it does. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,7 +11,9 @@
 static char seen[256];
 static int calls;
 
-int tep_vprint(const char *name, enum tep_loglevel level, bool print_err, const char *fmt, va_list ap) {
+/* Default visibility: the project compiles with -fvisibility=hidden. */
+__attribute__((visibility("default"))) int tep_vprint(const char *name, enum tep_loglevel level,
+                                                      bool print_err, const char *fmt, va_list ap) {
   (void)print_err;
   calls++;
   int n = snprintf(seen, sizeof seen, "%s/%d/", name ? name : "", level);
