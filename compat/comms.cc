@@ -2,6 +2,9 @@
 // pid <-> comm mappings: lib/symbols/comm_table.h. Returned strings and
 // cmdline pointers live as long as the handle.
 #include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
 
 #include "compat/export.h"
 #include "core/handle.h"
@@ -33,10 +36,37 @@ TEP_EXPORT int tep_override_comm(struct tep_handle* tep, const char* comm, int p
   return register_comm(tep, comm, pid, true);
 }
 
+namespace {
+
+// errno as upstream leaves it: cleared before each non-empty line is read
+// ("1234 bash"), ERANGE when the line that stops the parse has a pid beyond
+// a long ("99999999999999999999 x"). trace-cmd's die() prints strerror(errno)
+// when it is set, so a stale ENOENT from plugin loading must not survive here.
+void set_cmdlines_errno(const char* buf, bool parsed) {
+  for (const char* line = buf; *line;) {
+    const char* end = strchrnul(line, '\n');
+    if (end != line) {
+      errno = 0;
+      if (!parsed) {
+        strtol(line, nullptr, 10);
+        if (errno == ERANGE) return;
+        tep::CommTable alone;  // error path only: is this the line that stops the parse?
+        if (alone.parse_saved_cmdlines(std::string_view(line, end - line)) != tep::CommTable::ParseStatus::kOk)
+          return;
+      }
+    }
+    line = *end ? end + 1 : end;
+  }
+}
+
+}  // namespace
+
 TEP_EXPORT int tep_parse_saved_cmdlines(struct tep_handle* tep, const char* buf) {
   if (!tep || !buf) return -1;
   try {
-    return tep->comms.parse_saved_cmdlines(buf) == tep::CommTable::ParseStatus::kOk ? 0 : -1;
+    bool parsed = tep->comms.parse_saved_cmdlines(buf) == tep::CommTable::ParseStatus::kOk;
+    set_cmdlines_errno(buf, parsed);
+    return parsed ? 0 : -1;
   } catch (...) {
     errno = ENOMEM;
     return -1;

@@ -118,6 +118,30 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
   }
 }
 
+// %s of a long-sized scalar field ("const char * s"): the field holds the
+// address of a string in the kernel, shown through the printk formats table
+//   0xffffffff82a1b2c3 : "Start context switch"  ->  "Start context switch"
+// and as bare hex ("ffffffff82a1b2c3") when the table lacks it. Upstream reads
+// the address in host order and ignores the directive's width here.
+void print_printk_string(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
+                         const tep_format_field& field) {
+  uint64_t addr = 0;
+  bool inside = size == kUnknownSize || (field.offset >= 0 && int64_t{field.offset} + field.size <= size);
+  const char* at = static_cast<const char*>(data) + field.offset;
+  if (inside && field.size == 8) {
+    memcpy(&addr, at, 8);
+  } else if (inside) {
+    uint32_t v;
+    memcpy(&v, at, 4);
+    addr = v;
+  }
+  if (const char* printk = tep.printk.find(addr)) {
+    seq::append(s, printk);
+  } else {
+    append_hex(s, addr);
+  }
+}
+
 // Through the print fmt's own conversion of the field; false when there is none.
 bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
                              const tep_format_field& field, uint64_t value, SymbolStyle style,
@@ -132,6 +156,8 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
   if (conversion.zero_x_prefix) seq::append(s, "0x");
   if (pointer) {
     print_pointer(s, tep, at + 1 < directive.size() ? directive[at + 1] : 0, value, style);
+  } else if (text && (field.size == 4 || field.size == 8) && field.size == tep.long_size) {
+    print_printk_string(s, tep, data, size, field);
   } else if (text) {
     // %s of a scalar field: the field's bytes as text, up to a NUL ("char buf; size:0"
     // of old ftrace print events: up to the record's end).

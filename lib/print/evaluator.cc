@@ -46,6 +46,28 @@ void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, in
   if (f.size == 2) length = offset <= ctx.record.size ? ctx.record.size - offset : 0;
 }
 
+namespace {
+
+// Bytes past a dynamic array a print function may still read (scsi_trace_parse_cdb
+// decodes a 32-byte variable-length CDB from its opcode, whatever the length says).
+constexpr size_t kPaddingPastArray = 64;
+
+// A print function's pointer to a __data_loc array: the array in the record
+// when it lies inside, as upstream passes it; for a record cut short, a
+// zero-padded copy of what is there, so the function reads no byte past the record.
+uint64_t dynamic_array_pointer(const Context& ctx, const FieldRef& f,
+                               std::vector<std::vector<uint8_t>>& padded) {
+  int64_t offset, length;
+  dynamic_location(ctx, f, offset, length);
+  if (ctx.record.inside(offset, length))
+    return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(ctx.record.data + offset));
+  std::vector<uint8_t>& copy = padded.emplace_back(static_cast<size_t>(length) + kPaddingPastArray, 0);
+  ctx.record.copy(offset, static_cast<int>(length), copy.data());
+  return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(copy.data()));
+}
+
+}  // namespace
+
 uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) {
   if (!call.handler || !call.handler->func) return 0;
   if (call.params.empty()) return call.handler->func(s.seq(), nullptr);
@@ -53,6 +75,8 @@ uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) 
   std::vector<unsigned long long> args(call.params.size());
   std::vector<std::string> strings;
   strings.reserve(call.params.size());
+  // Filled only for records cut short; the copies' buffers stay put as it grows.
+  std::vector<std::vector<uint8_t>> padded;
   for (size_t i = 0; i < call.params.size(); i++) {
     const FunctionCall::Param& p = call.params[i];
     if (p.is_string) {
@@ -66,6 +90,8 @@ uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) 
       strings.emplace_back(str.buffer ? str.buffer : "");
       trace_seq_destroy(&str);
       args[i] = reinterpret_cast<uintptr_t>(strings.back().c_str());
+    } else if (p.number && p.number->kind == Expr::Kind::DynamicAddress) {
+      args[i] = dynamic_array_pointer(ctx, p.number->field, padded);
     } else {
       args[i] = p.number ? evaluate(ctx, *p.number) : 0;
     }
@@ -83,6 +109,10 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
     case K::DynamicAddress: {
       int64_t offset, length;
       dynamic_location(ctx, e.field, offset, length);
+      // Outside a print function's argument list nothing dereferences this;
+      // an array running past a record cut short gives NULL rather than a
+      // pointer past it.
+      if (!rec.inside(offset, length)) return 0;
       return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(rec.data) + offset);
     }
     case K::DynamicLength: {

@@ -67,6 +67,42 @@ std::string cpumask_text(const Context& ctx, int64_t offset, int64_t size) {
   return out;
 }
 
+// The seq a print function used as a %s argument prints into, reused across
+// records; a nested call (a function among another's arguments) gets its own.
+struct ScratchSeq {
+  trace_seq text;
+  bool busy = false;
+  ScratchSeq() { seq::init(&text); }
+  ~ScratchSeq() { seq::destroy(&text); }
+  ScratchSeq(const ScratchSeq&) = delete;
+  ScratchSeq& operator=(const ScratchSeq&) = delete;
+};
+
+// Upstream prints the function into a temporary seq, then that text as a C
+// string through the conversion: width and precision apply, and the text ends
+// at its first NUL (scsi_trace_parse_cdb appends one).
+void print_function_as_string(Output& s, const Context& ctx, const FunctionCall& call,
+                              const Conversion& c, bool has_star, int star) {
+  thread_local ScratchSeq scratch;
+  auto print_via = [&](trace_seq* tmp) {
+    {
+      Output out(tmp);
+      call_function(out, ctx, call);
+    }
+    seq::terminate(tmp);
+    format_string(s, c, has_star, star, std::string_view(tmp->buffer ? tmp->buffer : ""));
+  };
+  if (scratch.busy) {
+    ScratchSeq nested;
+    print_via(&nested.text);
+    return;
+  }
+  scratch.busy = true;
+  seq::reset(&scratch.text);
+  print_via(&scratch.text);
+  scratch.busy = false;
+}
+
 int64_t array_base(const Context& ctx, const StrArg& arg) {
   if (arg.source_is_dynamic) return ctx.record.number(arg.field.offset, arg.field.size) & 0xffff;
   return arg.field.offset;
@@ -187,7 +223,7 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conver
     case K::Conditional:
       print_string(s, ctx, evaluate(ctx, *arg.value) ? *arg.yes : *arg.no, c, has_star, star);
       return;
-    case K::Function: call_function(s, ctx, *arg.call); return;
+    case K::Function: print_function_as_string(s, ctx, *arg.call, c, has_star, star); return;
     case K::BprintArg: {
       if (arg.index >= ctx.bprint_count) return;
       const BprintValue& v = ctx.bprint_args[arg.index];

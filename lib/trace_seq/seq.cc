@@ -60,7 +60,8 @@ bool reserve(trace_seq* s, uint64_t extra) {
 int put_bytes(trace_seq* s, std::string_view text, Site site) {
   if (!writable(s, site)) return 0;
   if (!reserve(s, text.size())) return 0;
-  memcpy(s->buffer + s->len, text.data(), text.size());
+  if (!text.empty())  // an empty view may carry a null data() (UB for memcpy)
+    memcpy(s->buffer + s->len, text.data(), text.size());
   s->len += static_cast<unsigned>(text.size());
   return static_cast<int>(text.size());
 }

@@ -275,6 +275,21 @@ class Result:
         self.trace, self.option_name, self.verdict, self.detail = trace, option_name, verdict, detail
 
 
+def load_known_differences():
+    """(trace file name, option set) -> reason, from known-differences.txt beside this script."""
+    known = {}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "known-differences.txt")
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            trace, option_name, reason = line.split(None, 2)
+            known[(trace, option_name)] = reason
+    return known
+
+
+KNOWN_DIFFERENCES = load_known_differences()
+
+
 def run_case(args, ref, cand, cache, scratch, trace, option_name):
     options = OPTION_SETS[option_name]
     profile = option_name in PROFILE_OPTION_SETS
@@ -325,6 +340,9 @@ def run_case(args, ref, cand, cache, scratch, trace, option_name):
             details.append(excerpt(ref_files[0], out, "stdout"))
         if mine["err"] != cached["err"]:
             details.append(excerpt(ref_files[1], err, "stderr"))
+        reason = KNOWN_DIFFERENCES.get((os.path.basename(trace), option_name))
+        if reason and not mine["status"].startswith("signal"):
+            return Result(trace, option_name, "known-difference", "    " + reason)
         return Result(trace, option_name, "FAIL", "\n".join(details))
     except Exception as e:  # a harness problem is a failure of this case, not of the suite
         return Result(trace, option_name, "FAIL", "    harness error: %r" % (e,))
@@ -401,6 +419,9 @@ def main():
             both_error.setdefault(os.path.basename(r.trace), set()).add(r.detail)
     for name, statuses in sorted(both_error.items()):
         print("note: upstream and ours both %s on %s (error output compared)" % ("/".join(sorted(statuses)), name))
+    for r in results:
+        if r.verdict == "known-difference":
+            print("note: known difference on %s %s:%s" % (os.path.basename(r.trace), r.option_name, r.detail))
     for r in upstream_crashes:
         print("note: %s on %s %s" % (r.detail.strip(), os.path.basename(r.trace), r.option_name))
     for r in failed[:args.max_excerpts]:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Ring-buffer sub-buffers through kbuffer. Byte 0 picks long size, endianness
 // and old format; the rest is the sub-buffer.
+#include <algorithm>
 #include <vector>
 
 #include "fuzz_common.h"
@@ -15,6 +16,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!kbuf) return 0;
   if (mode & 4) kbuffer_set_old_format(kbuf);
   std::vector<uint8_t> page(data + 1, data + size);
+  // kbuffer trusts the page header (as the kernel writes it): the commit size
+  // and the missed-events count after the data must lie inside the page, so
+  // only such pages are valid input. Pad to a header and check commit here.
+  size_t header = (mode & 1) ? 12 : 16;
+  page.resize(std::max(page.size(), header));
+  uint64_t commit = 0;
+  size_t word = (mode & 1) ? 4 : 8;
+  for (size_t i = 0; i < word; ++i) {
+    size_t at = (mode & 2) ? 8 + i : 8 + word - 1 - i;
+    commit = (commit << 8) | page[at];
+  }
+  if ((commit & ((1u << 27) - 1)) + header + 8 > page.size()) {
+    kbuffer_free(kbuf);
+    return 0;
+  }
   if (kbuffer_load_subbuffer(kbuf, page.data()) == 0) {
     unsigned long long ts = 0;
     int steps = 0;

@@ -314,4 +314,40 @@ TEST(RawFields, StringConversionOfAScalarField) {
   tep_free(tep);
 }
 
+// "const char * s" printed with %s holds the address of a kernel string:
+// raw output looks it up in the printk formats (rcu_utilization's
+// "s=Start context switch"), bare hex when unknown; never the field's bytes.
+TEST(RawFields, StringConversionOfAPointerFieldUsesPrintkFormats) {
+  const char format[] =
+      "name: rcu_utilization\nID: 7\nformat:\n"
+      "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+      "\tfield:const char * s;\toffset:8;\tsize:8;\tsigned:0;\n\n"
+      "print fmt: \"%s\", REC->s\n";
+  tep_handle* tep = tep_alloc();
+  tep_set_long_size(tep, 8);
+  tep_event* event = nullptr;
+  ASSERT_EQ(tep_parse_format(tep, &event, format, sizeof(format) - 1, "rcu"), 0);
+  ASSERT_EQ(tep_register_print_string(tep, "\"Start context switch\"", 0xffffffff82a1b2c3ULL), 0);
+  unsigned char data[16] = {7};
+  uint64_t addr = 0xffffffff82a1b2c3ULL;  // host order, as upstream reads it
+  memcpy(data + 8, &addr, 8);
+  trace_seq s;
+  trace_seq_init(&s);
+  tep_print_fields(&s, data, sizeof(data), event);
+  EXPECT_EQ(std::string(s.buffer, s.len), " s=Start context switch");
+  addr = 0xffffffff81000010ULL;
+  memcpy(data + 8, &addr, 8);
+  trace_seq_reset(&s);
+  tep_print_fields(&s, data, sizeof(data), event);
+  EXPECT_EQ(std::string(s.buffer, s.len), " s=ffffffff81000010");
+  trace_seq_reset(&s);
+  tep_print_field_content(&s, data, sizeof(data), tep_find_field(event, "s"));
+  EXPECT_EQ(std::string(s.buffer, s.len), "ffffffff81000010");
+  trace_seq_reset(&s);
+  tep_print_fields(&s, data, 12, event);  // the address cut off: no read past the record
+  EXPECT_EQ(std::string(s.buffer, s.len), " s=0");
+  trace_seq_destroy(&s);
+  tep_free(tep);
+}
+
 }  // namespace

@@ -61,18 +61,7 @@ class PluginDifferential : public ::testing::TestWithParam<const char*> {
   static std::string oracle(const char* sub) { return (fs::path(env_or_empty("ORACLE_DIR")) / sub).string(); }
 };
 
-// Differences that lie in our library rather than in the plugins; the set-ups
-// with upstream's library still check these sets.
-const char* known_library_gap(const std::string& set) {
-  if (set == "scsi")
-    return "lib/print: a print function used as a %s argument must print into a "
-           "temporary trace_seq and then as a C string (upstream stops at the NUL "
-           "scsi_trace_parse_cdb appends); ours copies the NUL into the output";
-  return nullptr;
-}
-
 TEST_P(PluginDifferential, OurLibraryWithOurPlugins) {
-  if (const char* gap = known_library_gap(GetParam())) GTEST_SKIP() << gap;
   check({"ours+our plugins", env_or_empty("OUR_LIB_DIR"), env_or_empty("OUR_PLUGIN_DIR")});
 }
 
@@ -83,7 +72,6 @@ TEST_P(PluginDifferential, UpstreamWithItsPlugins) {
 
 TEST_P(PluginDifferential, OurLibraryWithUpstreamPlugins) {
   if (!have_oracle()) GTEST_SKIP() << "no oracle (-Doracle=DIR)";
-  if (const char* gap = known_library_gap(GetParam())) GTEST_SKIP() << gap;
   check({"ours+upstream plugins", env_or_empty("OUR_LIB_DIR"), oracle("plugins")});
 }
 

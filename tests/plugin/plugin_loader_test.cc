@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -198,6 +199,32 @@ TEST_F(PluginLoader, MissingDirectoriesAndNullArgumentsAreHarmless) {
   EXPECT_EQ(tep_load_plugins(tep_), nullptr);
   tep_unload_plugins(nullptr, tep_);
   tep_print_plugins(nullptr, "", "", nullptr);
+}
+
+// trace-cmd's sequence: load plugins (a missing ~/.local/... directory leaves
+// ENOENT, as upstream does), then read saved_cmdlines, which clears errno for
+// each line it reads, as upstream does (ERANGE for a pid beyond a long). Any
+// later die() prints strerror(errno) when set: a stale ENOENT printed
+// "trace-cmd: No such file or directory" where upstream prints nothing.
+TEST_F(PluginLoader, ErrnoAfterLoadingThenReadingCmdlinesMatchesUpstream) {
+  ScopedEnv e1("TRACEEVENT_PLUGIN_DIR", (tmp_.path() / "nonexistent").string());
+  ScopedEnv e2("HOME", (tmp_.path() / "nohome").string());
+  errno = 0;
+  tep_plugin_list* plugins = tep_load_plugins(tep_);
+  EXPECT_EQ(errno, ENOENT);
+  errno = ENOENT;
+  EXPECT_EQ(tep_parse_saved_cmdlines(tep_, "12 bash\n13 foo\n"), 0);
+  EXPECT_EQ(errno, 0);
+  errno = ENOENT;
+  EXPECT_EQ(tep_parse_saved_cmdlines(tep_, "\n"), 0);  // no line read: untouched
+  EXPECT_EQ(errno, ENOENT);
+  errno = ENOENT;
+  EXPECT_EQ(tep_parse_saved_cmdlines(tep_, "14 a\ngarbage\n15 b\n"), -1);
+  EXPECT_EQ(errno, 0);
+  errno = ENOENT;
+  EXPECT_EQ(tep_parse_saved_cmdlines(tep_, "16 a\n99999999999999999999999 big\n"), -1);
+  EXPECT_EQ(errno, ERANGE);
+  tep_unload_plugins(plugins, tep_);
 }
 
 TEST_F(PluginLoader, LoadsCallsLoaderAndUnloadsNewestFirst) {

@@ -290,6 +290,43 @@ TEST_F(Printer, RegisteredPrintFunction) {
   EXPECT_EQ(print("\"%s|%d\", show(REC->c, __get_str(s)), show(REC->c, __get_str(s))"), "<21:str>|42");
 }
 
+// Upstream prints the function into a temporary seq and that as a C string:
+// width and precision apply, and the text ends at the first NUL.
+TEST_F(Printer, PrintFunctionAsStringStopsAtNulAndTakesWidth) {
+  tep_register_print_function(
+      tep_, [](trace_seq* s, unsigned long long* args) -> unsigned long long {
+        trace_seq_printf(s, "ab%llu", args[0]);
+        trace_seq_putc(s, 0);
+        trace_seq_puts(s, "hidden");
+        return 0;
+      },
+      TEP_FUNC_ARG_INT, const_cast<char*>("nul_tail"), TEP_FUNC_ARG_INT, TEP_FUNC_ARG_VOID);
+  put<uint32_t>(20, 7);
+  EXPECT_EQ(print("\"[%s] [%-6s] [%5s] [%.2s]\", nul_tail(REC->c), nul_tail(REC->c), "
+                  "nul_tail(REC->c), nul_tail(REC->c)"),
+            "[ab7] [ab7   ] [  ab7] [ab]");
+}
+
+// Sums `len` bytes from the pointer: on a record cut short, the bytes past its
+// end must read as zero (a padded copy), never as memory after the record.
+TEST_F(Printer, PrintFunctionArrayPointerStaysInsideTheRecord) {
+  tep_register_print_function(
+      tep_, [](trace_seq* s, unsigned long long* args) -> unsigned long long {
+        const auto* p = reinterpret_cast<const unsigned char*>(args[0]);
+        unsigned sum = 0;
+        for (unsigned long long i = 0; p && i < args[1]; i++) sum += p[i];
+        trace_seq_printf(s, "%u", sum);
+        return 0;
+      },
+      TEP_FUNC_ARG_INT, const_cast<char*>("sum_bytes"), TEP_FUNC_ARG_PTR, TEP_FUNC_ARG_INT,
+      TEP_FUNC_ARG_VOID);
+  dynamic(100, std::string("\x01\x02\x03\x04", 4));
+  const char* fmt = "\"%s\", sum_bytes(__get_dynamic_array(arr), __get_dynamic_array_len(arr))";
+  EXPECT_EQ(print(fmt), "10");
+  // Two of the four bytes lie inside; the rest of the buffer would be 3 + 4.
+  EXPECT_EQ(print(fmt, kFixedSize + 2), "3");
+}
+
 TEST_F(Printer, Bprint) {
   const char bprint[] =
       "name: bprint\nID: 6\nformat:\n"
