@@ -262,6 +262,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
         }
         Expr* e = new_expr(Expr::Kind::Binary);  // upstream: "[" is then an unknown op
         e->op = Expr::Op::Unknown;
+        e->a = e->b = new_expr(Expr::Kind::Zero);  // e.g. `"%p", r[4]`: nothing to index
         return e;
       }
       if (strcmp(op, "?") == 0) {
