@@ -2,6 +2,7 @@
 // Parsing event formats, finding events, listing them, and their fields.
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 #include "compat/export.h"
@@ -27,9 +28,17 @@ tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned l
   }
 }
 
+// Consumers look fields up by name on every record (tep_get_field_val): the
+// length and last letter rule out most fields before any byte compare.
 tep_format_field* find_in(tep_format_field* list, const char* name) {
-  for (tep_format_field* f = list; f; f = f->next)
-    if (strcmp(f->name, name) == 0) return f;
+  const size_t length = strlen(name);
+  const char last = length ? name[length - 1] : 0;
+  for (tep_format_field* f = list; f; f = f->next) {
+    const std::string& text = tep::as_field(f)->name_text;
+    if (text.size() == length && (!length || text[length - 1] == last) &&
+        memcmp(text.data(), name, length) == 0)
+      return f;
+  }
   return nullptr;
 }
 

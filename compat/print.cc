@@ -9,7 +9,7 @@
 #include "core/handle.h"
 #include "output/event_printer.h"
 #include "output/field_printer.h"
-#include "output/int_text.h"
+#include "trace_seq/int_text.h"
 #include "record/field_access.h"
 #include "trace-seq.h"
 
@@ -44,9 +44,9 @@ struct BoundedText {
     buf[len] = '\0';
   }
   void add_hex(unsigned long long value, int min_digits) {
-    char digits[tep::output::kIntTextSize];
+    char digits[tep::seq::kIntTextSize];
     char* end = digits + sizeof(digits);
-    char* start = tep::output::unsigned_digits(value, 16, false, end);
+    char* start = tep::seq::unsigned_digits(value, 16, false, end);
     for (int pad = min_digits - static_cast<int>(end - start); pad > 0; pad--) add("0");
     add(std::string_view(start, end - start));
   }

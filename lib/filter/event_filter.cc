@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -175,20 +176,32 @@ void EventFilter::reset() {
 }
 
 int EventFilter::match(tep_record* record) {
-  pub_->error_buffer[0] = '\0';
+  // Upstream clears the error buffer on every match; writing only when there
+  // is something to clear keeps concurrent matches from writing at all.
+  if (__atomic_load_n(&pub_->error_buffer[0], __ATOMIC_RELAXED))
+    __atomic_store_n(&pub_->error_buffer[0], '\0', __ATOMIC_RELAXED);
   if (!pub_->filters) return TEP_ERRNO__NO_FILTER;
   tep_filter_type* type = find(tep_data_type(pub_->tep, record));
   if (!type) return TEP_ERRNO__FILTER_NOT_FOUND;
-  Compiled& compiled = compiled_[type->event_id];
+  auto run = [record](const MatchProgram& program) -> int {
+    tep_errno err = TEP_ERRNO__SUCCESS;
+    bool ok = program.matches(record, err);
+    return err ? err : ok ? TEP_ERRNO__FILTER_MATCH : TEP_ERRNO__FILTER_MISS;
+  };
+  {
+    std::shared_lock<std::shared_mutex> reading(compiled_mutex_);
+    auto it = compiled_.find(type->event_id);
+    if (it != compiled_.end() && it->second.program && it->second.root == type->filter)
+      return run(*it->second.program);
+  }
   // A consumer may have swapped the tree: compile what is there now.
+  std::unique_lock<std::shared_mutex> writing(compiled_mutex_);
+  Compiled& compiled = compiled_[type->event_id];
   if (!compiled.program || compiled.root != type->filter) {
     compiled.root = type->filter;
     compiled.program = std::make_unique<MatchProgram>(pub_->tep, type->filter);
   }
-  tep_errno err = TEP_ERRNO__SUCCESS;
-  bool ok = compiled.program->matches(record, err);
-  if (err) return err;
-  return ok ? TEP_ERRNO__FILTER_MATCH : TEP_ERRNO__FILTER_MISS;
+  return run(*compiled.program);
 }
 
 bool EventFilter::filtered(int event_id) { return pub_->filters && find(event_id); }

@@ -4,10 +4,13 @@
 // comes first; behind it, per event, the compiled MatchProgram of its tree
 // and the strings the tree keeps alive. event_filters[] stays sorted by
 // event id, each entry owning its tree, exactly as upstream lays it out.
+// Threads: match() may run on several threads at once once the filter is
+// built; building it (add, remove, reset, copy) may not.
 #pragma once
 
 #include <map>
 #include <memory>
+#include <shared_mutex>
 #include <vector>
 
 #include "event-parse.h"
@@ -52,6 +55,8 @@ class EventFilter {
   std::unique_ptr<PublicPart> public_part_;
   tep_event_filter* pub_ = nullptr;  // inside public_part_: consumers hold this pointer
   std::map<int, Compiled> compiled_;
+  // match() reads compiled_ shared; it recompiles (a consumer swapped a tree) exclusive.
+  std::shared_mutex compiled_mutex_;
 };
 
 }  // namespace tep::filter

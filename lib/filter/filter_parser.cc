@@ -73,6 +73,7 @@ struct Level {
   tep_filter_arg* current_op = nullptr;   // the last && / || / ! of this level
   tep_filter_arg* current_exp = nullptr;  // the last comparison, arithmetic or sub-level
   tep_filter_arg* left_item = nullptr;    // a value or field waiting for its operator
+  size_t bool_ops = 0;  // && / || so far: each adds a tree level above the last
 };
 
 // How a level ended: 0 (complete), TEP_ERRNO__UNBALANCED_PAREN (a ')' closed
@@ -216,6 +217,12 @@ std::optional<LevelEnd> Parser::on_operator(Level& level, const Token& tok) {
   }
 
   if (op.cls == OpClass::kBool) {
+    // A chain this long fails the depth check at the end anyway: stop now
+    // rather than build the rest of a 100 MB input first.
+    if (++level.bool_ops >= kMaxFilterDepth) {
+      errors_.show(lexer_.position(), "Filter nested too deeply");
+      return fail(TEP_ERRNO__SYNTAX_ERROR);
+    }
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_OP);
     node->op.type = op.logic;
     node->op.left = level.current_op ? level.current_op : level.current_exp;

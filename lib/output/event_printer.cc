@@ -9,8 +9,10 @@
 #include "output/directive.h"
 #include "output/event_time.h"
 #include "output/field_printer.h"
+#include "output/line_plan.h"
 #include "output/latency.h"
 #include "print/info_printer.h"
+#include "trace_seq/hand_printf.h"
 #include "trace_seq/seq.h"
 
 namespace tep::output {
@@ -21,22 +23,40 @@ bool starts_with(const char* text, std::string_view prefix) {
   return strncmp(text, prefix.data(), prefix.size()) == 0;
 }
 
+void print_int(trace_seq* s, const LinePiece& piece, int value) {
+  if (piece.single) {
+    seq::format_int(s, piece.conversion, static_cast<uint32_t>(value));  // an int's register
+  } else {
+    format_int_directive(s, piece.directive, value);
+  }
+}
+
+void print_string(trace_seq* s, const LinePiece& piece, std::string_view text) {
+  if (piece.single) {
+    seq::format_string(s, piece.conversion, text);
+  } else {
+    format_string_directive(s, piece.directive, text);
+  }
+}
+
 // The string arguments (TEP_PRINT_COMM & co.), matched by prefix as upstream
 // does ("INFO_RAW" before "INFO", which is its prefix).
 void print_string_argument(tep_handle& tep, trace_seq* s, tep_record& record, tep_event& event,
-                           const char* argument, std::string_view directive) {
+                           const char* argument, const LinePiece& piece) {
   if (!argument) argument = "(null)";
-  if (starts_with(argument, TEP_PRINT_LATENCY)) {
+  // The first letter picks the one candidate to compare (upstream's order kept).
+  const char first = argument[0];
+  if (first == 'L' && starts_with(argument, TEP_PRINT_LATENCY)) {
     print_latency(s, tep_data_flags(&tep, &record), tep_data_preempt_count(&tep, &record));
-  } else if (starts_with(argument, TEP_PRINT_COMM)) {
+  } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
     const char* comm = tep_data_comm_from_pid(&tep, tep_data_pid(&tep, &record));
-    format_string_directive(s, directive, comm ? comm : "(null)");
-  } else if (starts_with(argument, TEP_PRINT_INFO_RAW)) {
+    print_string(s, piece, comm ? comm : "(null)");
+  } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO_RAW)) {
     print_event_info(tep, s, event, record, true);
-  } else if (starts_with(argument, TEP_PRINT_INFO)) {
+  } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO)) {
     print_event_info(tep, s, event, record, false);
-  } else if (starts_with(argument, TEP_PRINT_NAME)) {
-    format_string_directive(s, directive, event.name ? event.name : "(null)");
+  } else if (first == 'N' && starts_with(argument, TEP_PRINT_NAME)) {
+    print_string(s, piece, event.name ? event.name : "(null)");
   } else {
     seq::append(s, "[UNKNOWN TEP TYPE ");
     seq::append(s, argument);
@@ -46,16 +66,16 @@ void print_string_argument(tep_handle& tep, trace_seq* s, tep_record& record, te
 
 // The int arguments; an unknown one prints nothing, as upstream.
 void print_int_argument(tep_handle& tep, trace_seq* s, tep_record& record, unsigned argument,
-                        std::string_view directive) {
+                        const LinePiece& piece) {
   switch (argument) {
     case TEP_PRINT_PID:
-      format_int_directive(s, directive, tep_data_pid(&tep, &record));
+      print_int(s, piece, tep_data_pid(&tep, &record));
       break;
     case TEP_PRINT_CPU:
-      format_int_directive(s, directive, record.cpu);
+      print_int(s, piece, record.cpu);
       break;
     case TEP_PRINT_TIME:
-      print_time(s, parse_time_directive(directive), record.ts);
+      print_time(s, piece.time, record.ts);
       break;
     default:
       break;
@@ -65,13 +85,15 @@ void print_int_argument(tep_handle& tep, trace_seq* s, tep_record& record, unsig
 }  // namespace
 
 void print_event_info(tep_handle& tep, trace_seq* s, tep_event& event, tep_record& record, bool raw) {
-  if (raw || (event.flags & TEP_EVENT_FL_PRINTRAW)) {
+  // Atomic: lib/print may set TEP_EVENT_FL_FAILED while another thread prints.
+  int flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
+  if (raw || (flags & TEP_EVENT_FL_PRINTRAW)) {
     print_fields(s, record.data, record.size, event, SymbolStyle::kNameAndAddress);
   } else {
     bool pretty = true;
     // The handler writes into the caller's seq, mid-line; non-zero asks for
     // the regular output after its own.
-    if (event.handler && !(event.flags & TEP_EVENT_FL_NOHANDLE))
+    if (event.handler && !(flags & TEP_EVENT_FL_NOHANDLE))
       pretty = event.handler(s, &record, &event, event.context) != 0;
     // lib/print prints "[FAILED TO PARSE]" and the raw fields for an event
     // whose print fmt failed (it may find that out only now, building its plan).
@@ -86,18 +108,17 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
     seq::append(s, "[UNKNOWN EVENT]");
     return;
   }
-  FormatScanner scanner(format);
-  FormatPiece piece;
-  while (scanner.next(piece)) {
+  LinePlans::Use plan(format);
+  for (const LinePiece& piece : plan.pieces()) {
     seq::append(s, piece.literal);
     switch (piece.kind) {
       case DirectiveKind::kNone:
         break;
       case DirectiveKind::kInt:
-        print_int_argument(tep, s, record, va_arg(args, unsigned), piece.directive);
+        print_int_argument(tep, s, record, va_arg(args, unsigned), piece);
         break;
       case DirectiveKind::kString:
-        print_string_argument(tep, s, record, *event, va_arg(args, const char*), piece.directive);
+        print_string_argument(tep, s, record, *event, va_arg(args, const char*), piece);
         break;
       case DirectiveKind::kUnknown:
         seq::append(s, "[UNKNOWN TYPE]");

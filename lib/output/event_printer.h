@@ -5,10 +5,9 @@
 //                   TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_LATENCY,
 //                   TEP_PRINT_TIME, TEP_PRINT_NAME, TEP_PRINT_INFO);
 //   ->      bash-1234  [003] d..2.   123.456789: sched_switch: prev_comm=...
-// The format is parsed on every call: it belongs to the caller (a cache keyed
-// by its pointer would go stale), and a scan of it costs no more than a lookup
-// by content would. Nothing is static, so event handlers may re-enter this
-// function (the function plugin prints a copy of the record from its handler).
+// The format is split once per thread and found again by its content
+// (output/line_plan.h). Event handlers may re-enter this function (the
+// function plugin prints a copy of the record from its handler).
 #pragma once
 
 #include <cstdarg>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "output/event_time.h"
 
-#include "output/int_text.h"
+#include "trace_seq/int_text.h"
 #include "trace_seq/seq.h"
 
 namespace tep::output {
@@ -50,11 +50,11 @@ void print_time(trace_seq* s, const TimeLayout& layout, uint64_t ts) {
   }
   if (layout.scale > 1) {
     uint64_t scale = static_cast<uint64_t>(layout.scale);
-    append_unsigned_padded(s, time / scale, 5, ' ');
+    seq::append_unsigned_padded(s, time / scale, 5, ' ');
     seq::append_char(s, '.');
-    append_unsigned_padded(s, time % scale, layout.precision, '0');
+    seq::append_unsigned_padded(s, time % scale, layout.precision, '0');
   } else {
-    append_unsigned_padded(s, time, 12, ' ');
+    seq::append_unsigned_padded(s, time, 12, ' ');
   }
 }
 

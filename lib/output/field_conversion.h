@@ -4,7 +4,8 @@
 // keeping a "0x" written just before it:
 //   print fmt: "ip=0x%lx fn=%ps", REC->ip, (void *)REC->fn
 //   raw:       " ip=0xffffffff81000010 fn=schedule"
-// Fields used only inside expressions or helpers keep the default layout.
+// Fields used only inside expressions or helpers keep the default layout;
+// casts around the field apply ("%d", (u8)REC->e prints e & 0xff).
 //
 // Which conversion: the print fmt is a list of entries (text + one
 // conversion, and a last text-only entry when text follows the last
@@ -17,6 +18,7 @@
 //   -> hrtimer %p, now %llu (cursor now past the end), function default.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "event-parse.h"
@@ -27,6 +29,7 @@ struct FieldConversion {
   std::string_view directive;            // "%lx", "%*d", "%ps"
   bool zero_x_prefix = false;            // the text before it ends in "0x"
   const tep_print_arg* star = nullptr;   // the argument a '*' takes
+  uint64_t cast_mask = ~0ULL;            // "(u8)REC->x": 0xff
 };
 
 // The entries of an event's print fmt, read once per printing call (no

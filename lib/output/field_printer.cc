@@ -8,7 +8,7 @@
 
 #include "output/directive.h"
 #include "output/field_conversion.h"
-#include "output/int_text.h"
+#include "trace_seq/int_text.h"
 #include "core/handle.h"
 #include "record/field_access.h"
 #include "trace_seq/seq.h"
@@ -29,7 +29,7 @@ struct Span {
 };
 
 Span array_span(const tep_handle& tep, const tep_format_field& field, const void* data, int64_t size) {
-  if (!(field.flags & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
+  if (!(field_flags(field) & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
   bool known = size != kUnknownSize;
   if (known && int64_t{field.offset} + field.size > size) return {};
   uint64_t loc = read_number(tep, static_cast<const char*>(data) + field.offset, field.size);
@@ -37,7 +37,7 @@ Span array_span(const tep_handle& tep, const tep_format_field& field, const void
   if (field.size == 2) span.length = known ? size - span.offset : 0;
   if (known && span.offset > size) span = {};
   if (known && span.offset + span.length > size) span.length = 0;
-  if (field.flags & TEP_FIELD_IS_RELATIVE) span.offset += int64_t{field.offset} + field.size;
+  if (field_flags(field) & TEP_FIELD_IS_RELATIVE) span.offset += int64_t{field.offset} + field.size;
   return span;
 }
 
@@ -57,7 +57,8 @@ void print_array(trace_seq* s, const void* data, int64_t size, Span span, tep_fo
   // Bytes from the span's start to the record's end: never read past it when its size is known.
   int64_t available = !known ? INT64_MAX : span.offset >= 0 && span.offset < size ? size - span.offset : 0;
   int64_t readable = std::min(span.length, available);
-  if ((field.flags & TEP_FIELD_IS_STRING) && printable_text(bytes + span.offset, readable)) {
+  const unsigned long flags = field_flags(field);
+  if ((flags & TEP_FIELD_IS_STRING) && printable_text(bytes + span.offset, readable)) {
     // Printed up to its NUL, as printf's %s would.
     const char* text = reinterpret_cast<const char*>(bytes + span.offset);
     size_t length = !known ? strlen(text) : strnlen(text, static_cast<size_t>(available));
@@ -67,10 +68,11 @@ void print_array(trace_seq* s, const void* data, int64_t size, Span span, tep_fo
   seq::append(s, "ARRAY[");
   for (int64_t i = 0; i < readable; i++) {
     if (i) seq::append(s, ", ");
-    append_hex(s, bytes[span.offset + i], 2);
+    seq::append_hex(s, bytes[span.offset + i], 2);
   }
   seq::append_char(s, ']');
-  __atomic_fetch_and(&field.flags, ~static_cast<unsigned long>(TEP_FIELD_IS_STRING), __ATOMIC_RELAXED);
+  if (flags & TEP_FIELD_IS_STRING)
+    __atomic_fetch_and(&field.flags, ~static_cast<unsigned long>(TEP_FIELD_IS_STRING), __ATOMIC_RELAXED);
 }
 
 uint64_t read_scalar(const tep_handle& tep, const void* data, int64_t size, int offset, int length) {
@@ -88,8 +90,8 @@ int star_value(const tep_handle& tep, const void* data, int64_t size, const tep_
   return 0;
 }
 
-// `variant` is the letter after %p. %ps / %pf: the function's name; %pS / %pF: name+0xoffset (name alone at
-// offset 0), an unknown address 0x%llx; any other %p as printf's %p.
+// `variant` is the letter after %p. %ps / %pf: the function's name; %pS / %pF: name+0xoffset ("+0x0"
+// at the symbol's start too), an unknown address 0x%llx; any other %p as printf's %p.
 // With kNameAndAddress a symbol conversion prints "name (0x...)", the name
 // empty when unknown.
 void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t value, SymbolStyle style) {
@@ -98,14 +100,14 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
   bool found = symbol && tep.functions.lookup(value, match);
   if (found) {
     seq::append(s, match.name);
-    if ((variant == 'S' || variant == 'F') && value != match.start) {
+    if (variant == 'S' || variant == 'F') {
       seq::append(s, "+0x");
-      append_hex(s, value - match.start);
+      seq::append_hex(s, value - match.start);
     }
   }
   if (symbol && style == SymbolStyle::kNameAndAddress) {
     seq::append(s, " (0x");
-    append_hex(s, value);
+    seq::append_hex(s, value);
     seq::append_char(s, ')');
   } else if (!found) {
     // A plain %p is printf's: "(nil)" for 0; an unknown symbol is 0x%llx.
@@ -113,7 +115,7 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
       seq::append(s, "(nil)");
     } else {
       seq::append(s, "0x");
-      append_hex(s, value);
+      seq::append_hex(s, value);
     }
   }
 }
@@ -138,7 +140,7 @@ void print_printk_string(trace_seq* s, const tep_handle& tep, const void* data, 
   if (const char* printk = tep.printk.find(addr)) {
     seq::append(s, printk);
   } else {
-    append_hex(s, addr);
+    seq::append_hex(s, addr);
   }
 }
 
@@ -148,6 +150,7 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
                              PrintFmtEntries& entries) {
   FieldConversion conversion;
   if (!entries.find(field, conversion)) return false;
+  value &= conversion.cast_mask;
   std::string_view directive = conversion.directive;
   size_t at = directive.find_first_not_of("-+ #0123456789.*hlLzZjtq", 1);
   char letter = at == std::string_view::npos ? 0 : directive[at];
@@ -176,46 +179,46 @@ void print_scalar(trace_seq* s, const tep_handle& tep, const void* data, int64_t
                   const tep_format_field& field, SymbolStyle style, PrintFmtEntries& entries) {
   uint64_t value = read_scalar(tep, data, size, field.offset, field.size);
   if (print_as_print_fmt_does(s, tep, data, size, field, value, style, entries)) return;
-  unsigned long flags = field.flags;
+  unsigned long flags = field_flags(field);
   if (flags & TEP_FIELD_IS_POINTER) {
     seq::append(s, "0x");
-    append_hex(s, value);
+    seq::append_hex(s, value);
   } else if (flags & TEP_FIELD_IS_SIGNED) {
     switch (field.size) {
       case 4:
         if (flags & TEP_FIELD_IS_LONG) {
           seq::append(s, "0x");
-          append_hex(s, static_cast<uint32_t>(value));
+          seq::append_hex(s, static_cast<uint32_t>(value));
         } else {
-          append_signed(s, static_cast<int32_t>(value));
+          seq::append_signed(s, static_cast<int32_t>(value));
         }
         break;
       case 2: {
         // "%2d"
         int16_t v = static_cast<int16_t>(value);
         if (v >= 0 && v < 10) seq::append_char(s, ' ');
-        append_signed(s, v);
+        seq::append_signed(s, v);
         break;
       }
-      case 1:
-        append_unsigned(s, static_cast<uint8_t>(value));
+      case 1:  // "%d" of a (signed) char
+        seq::append_signed(s, static_cast<int8_t>(value));
         break;
       default:
-        append_signed(s, static_cast<int64_t>(value));
+        seq::append_signed(s, static_cast<int64_t>(value));
         break;
     }
   } else if (flags & TEP_FIELD_IS_LONG) {
     seq::append(s, "0x");
-    append_hex(s, value);
+    seq::append_hex(s, value);
   } else {
-    append_unsigned(s, value);
+    seq::append_unsigned(s, value);
   }
 }
 
 void print_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
                    PrintFmtEntries& entries) {
   const tep_handle& tep = *field.event->tep;
-  if (field.flags & TEP_FIELD_IS_ARRAY) {
+  if (field_flags(field) & TEP_FIELD_IS_ARRAY) {
     print_array(s, data, size, array_span(tep, field, data, size), field);
   } else {
     print_scalar(s, tep, data, size, field, style, entries);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "output/latency.h"
 
-#include "output/int_text.h"
+#include "trace_seq/int_text.h"
 #include "trace_seq/seq.h"
 
 namespace tep::output {
@@ -27,9 +27,9 @@ void print_latency(trace_seq* s, int flags, int preempt_count) {
   };
   seq::append(s, std::string_view(column, 3));
   unsigned pc = static_cast<unsigned>(preempt_count);
-  if (pc & 0xf) append_hex(s, pc & 0xf);
+  if (pc & 0xf) seq::append_hex(s, pc & 0xf);
   else seq::append_char(s, '.');
-  if (pc & 0xf0) append_hex(s, pc >> 4);
+  if (pc & 0xf0) seq::append_hex(s, pc >> 4);
   else seq::append_char(s, '.');
 }
 

@@ -189,7 +189,8 @@ void print_bprint(Output& s, const Context& ctx, const Plan& plan) {
       for (int i = 0; i < count; i++) args[i].bprint_index = i;
       compile_format(ctx.tep, ctx.event, format->text, args, *made);
       // Upstream flags the whole event when a record's format lacks arguments.
-      if (made->failed) ctx.event.flags |= TEP_EVENT_FL_FAILED;
+      // Atomic: other threads may be reading the flags while printing.
+      if (made->failed) __atomic_fetch_or(&ctx.event.flags, TEP_EVENT_FL_FAILED, __ATOMIC_RELAXED);
       if (plan.bprint_plans.size() < kMaxCachedFormats) {
         steps = made.get();
         plan.bprint_plans.emplace(key, std::move(made));

@@ -2,6 +2,7 @@
 #include "print/compiler.h"
 
 #include "print/evaluator.h"
+#include "record/field_access.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -10,17 +11,20 @@
 namespace tep::print {
 namespace {
 
-// Deeper trees than this are cut (the print fmt parser limits nesting too).
-constexpr int kMaxDepth = 256;
+// The print fmt parser stops at PrintFmtParser::kMaxDepth levels of nesting,
+// which never builds a tree this deep; a deeper tree fails the plan rather
+// than printing a cut expression as 0.
+constexpr int kMaxDepth = 4096;
 
 FieldRef field_ref(const tep_format_field& f) {
   FieldRef r;
   r.offset = f.offset;
   r.size = f.size;
   r.element_size = static_cast<int>(f.elementsize);
-  r.is_array = f.flags & TEP_FIELD_IS_ARRAY;
-  r.is_dynamic = f.flags & TEP_FIELD_IS_DYNAMIC;
-  r.is_relative = f.flags & TEP_FIELD_IS_RELATIVE;
+  const unsigned long flags = field_flags(f);
+  r.is_array = flags & TEP_FIELD_IS_ARRAY;
+  r.is_dynamic = flags & TEP_FIELD_IS_DYNAMIC;
+  r.is_relative = flags & TEP_FIELD_IS_RELATIVE;
   r.valid = true;
   return r;
 }
@@ -29,28 +33,6 @@ const tep_format_field* find_in(const tep_format_field* list, const char* name) 
   for (; list; list = list->next)
     if (list->name && strcmp(list->name, name) == 0) return list;
   return nullptr;
-}
-
-// Upstream's casts (eval_type_str): every known integer type is a mask, signed
-// ones included; pointers, structs and unknown names leave the value alone.
-uint64_t mask_for_type(std::string_view type, bool pointer) {
-  constexpr uint64_t all = ~0ULL;
-  if (type.size() < 2) return all;
-  if (pointer) {
-    if (type.back() != '*') return all;
-    return mask_for_type(type.substr(0, type.size() - 2), false);
-  }
-  if (type.back() == '*') return all;
-  if (type.substr(0, 6) == "struct") return all;
-  if (type == "u8" || type == "s8") return 0xff;
-  if (type == "u16" || type == "s16") return 0xffff;
-  if (type == "u32" || type == "s32") return 0xffffffffULL;
-  if (type == "u64" || type == "s64") return all;
-  if (type.substr(0, 9) == "unsigned ") type.remove_prefix(9);
-  if (type == "char") return 0xff;
-  if (type == "short") return 0xffff;
-  if (type == "int") return 0xffffffffULL;
-  return all;
 }
 
 // A __print_flags / __print_symbolic value (eval_flag): numbers, a few softirq
@@ -195,6 +177,7 @@ const FunctionCall* Compiler::call(const tep_print_arg* node, int depth) {
 }
 
 const Expr* Compiler::number(const tep_print_arg* node, int depth) {
+  if (depth > kMaxDepth) plan_.failed = true;
   if (!node || depth > kMaxDepth) return new_expr(Expr::Kind::Zero);
   switch (node->type) {
     case TEP_PRINT_ATOM: {
@@ -295,6 +278,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
 }
 
 const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
+  if (depth > kMaxDepth) plan_.failed = true;
   if (!node || depth > kMaxDepth) return new_string(StrArg::Kind::Nothing);
   switch (node->type) {
     case TEP_PRINT_ATOM:
@@ -486,51 +470,6 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
     p->wrong_type = node ? node->type : 0;
   }
   return &plan_.pointers.emplace_back(std::move(*p));
-}
-
-// How many letters after "%p" belong to the directive (parse_arg_format_pointer).
-size_t pointer_letters(std::string_view rest) {
-  auto at = [&](size_t i) { return i < rest.size() ? rest[i] : '\0'; };
-  switch (at(0)) {
-    case 'F':
-    case 'S':
-    case 'f':
-    case 's':
-      return 1;
-    case 'M':
-    case 'm':
-      return (at(1) == 'R' || at(1) == 'F') ? 2 : 1;
-    case 'I':
-    case 'i': {
-      size_t n = 1, index = 2;
-      char kind = at(1);
-      if (kind == 'S') {
-        while (at(index) == 'p' || at(index) == 'f' || at(index) == 's') {
-          n++;
-          index++;
-        }
-      }
-      if (kind == 'S' || kind == '4') {
-        char c = at(index);
-        if (c == 'h' || c == 'n' || c == 'l' || c == 'b') {
-          n++;
-          index++;
-        }
-        if (kind == '4') return n + 1;
-      }
-      if (kind == 'S' || kind == '6') {
-        if (at(index) == 'c') n++;
-        n++;
-      }
-      return n;
-    }
-    case 'U':
-      return (at(1) == 'L' || at(1) == 'l' || at(1) == 'B' || at(1) == 'b') ? 2 : 1;
-    case 'h':
-      return (at(1) == 'C' || at(1) == 'D' || at(1) == 'N') ? 2 : 1;
-    default:
-      return 0;
-  }
 }
 
 // One conversion starting at fmt[start] == '%' (parse_arg_format). Returns how

@@ -132,8 +132,21 @@ Conversion parse_conversion(std::string_view text) {
   return c;
 }
 
+namespace {
+
+// A width or precision taken from the record ("%*d", REC->w) is bounded: past
+// it upstream pads gigabytes (and hangs); ours stops at 1 MiB.
+constexpr int kMaxStarValue = 1 << 20;
+
+int bounded_star(int value) {
+  return value > kMaxStarValue ? kMaxStarValue : value < -kMaxStarValue ? -kMaxStarValue : value;
+}
+
+}  // namespace
+
 void format_integer(Output& s, const Conversion& c, int ls, bool has_star, int star_value,
                     uint64_t value) {
+  star_value = bounded_star(star_value);
   if (!c.by_hand) {
     std::string text(c.text);
     const char* f = text.c_str();
@@ -237,6 +250,7 @@ void format_integer(Output& s, const Conversion& c, int ls, bool has_star, int s
 
 void format_string(Output& s, const Conversion& c, bool has_star, int star_value,
                    std::string_view text) {
+  star_value = bounded_star(star_value);
   // printf's %s stops at the first NUL.
   size_t nul = text.find('\0');
   if (nul != std::string_view::npos) text = text.substr(0, nul);
@@ -270,6 +284,70 @@ void format_string(Output& s, const Conversion& c, bool has_star, int star_value
   if (!left) pad(s, ' ', padding);
   s.append(text);
   if (left) pad(s, ' ', padding);
+}
+
+size_t pointer_letters(std::string_view rest) {
+  auto at = [&](size_t i) { return i < rest.size() ? rest[i] : '\0'; };
+  switch (at(0)) {
+    case 'F':
+    case 'S':
+    case 'f':
+    case 's':
+      return 1;
+    case 'M':
+    case 'm':
+      return (at(1) == 'R' || at(1) == 'F') ? 2 : 1;
+    case 'I':
+    case 'i': {
+      size_t n = 1, index = 2;
+      char kind = at(1);
+      if (kind == 'S') {
+        while (at(index) == 'p' || at(index) == 'f' || at(index) == 's') {
+          n++;
+          index++;
+        }
+      }
+      if (kind == 'S' || kind == '4') {
+        char c = at(index);
+        if (c == 'h' || c == 'n' || c == 'l' || c == 'b') {
+          n++;
+          index++;
+        }
+        if (kind == '4') return n + 1;
+      }
+      if (kind == 'S' || kind == '6') {
+        if (at(index) == 'c') n++;
+        n++;
+      }
+      return n;
+    }
+    case 'U':
+      return (at(1) == 'L' || at(1) == 'l' || at(1) == 'B' || at(1) == 'b') ? 2 : 1;
+    case 'h':
+      return (at(1) == 'C' || at(1) == 'D' || at(1) == 'N') ? 2 : 1;
+    default:
+      return 0;
+  }
+}
+
+uint64_t mask_for_type(std::string_view type, bool pointer) {
+  constexpr uint64_t all = ~0ULL;
+  if (type.size() < 2) return all;
+  if (pointer) {
+    if (type.back() != '*') return all;
+    return mask_for_type(type.substr(0, type.size() - 2), false);
+  }
+  if (type.back() == '*') return all;
+  if (type.substr(0, 6) == "struct") return all;
+  if (type == "u8" || type == "s8") return 0xff;
+  if (type == "u16" || type == "s16") return 0xffff;
+  if (type == "u32" || type == "s32") return 0xffffffffULL;
+  if (type == "u64" || type == "s64") return all;
+  if (type.substr(0, 9) == "unsigned ") type.remove_prefix(9);
+  if (type == "char") return 0xff;
+  if (type == "short") return 0xffff;
+  if (type == "int") return 0xffffffffULL;
+  return all;
 }
 
 }  // namespace tep::print

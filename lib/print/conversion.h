@@ -43,4 +43,13 @@ void format_integer(Output& s, const Conversion& c, int ls, bool has_star, int s
 void format_string(Output& s, const Conversion& c, bool has_star, int star_value,
                    std::string_view text);
 
+// How many letters after "%p" belong to the directive, as upstream reads them:
+// "%pI4" -> 2, "%ps" -> 1, "%px" -> 0 (the 'x' is text: "(nil)x").
+size_t pointer_letters(std::string_view rest);
+
+// Upstream's casts (eval_type_str): every known integer type is a mask, signed
+// ones included ("(s8)x" -> x & 0xff); pointers, structs and unknown names leave
+// the value alone. `pointer`: the cast of a pointer dereference ("(u8 *)").
+uint64_t mask_for_type(std::string_view type, bool pointer);
+
 }  // namespace tep::print

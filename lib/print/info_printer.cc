@@ -19,7 +19,7 @@ const tep_format_field* event_field(const Event& event, const char* name) {
 std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generation) {
   auto plan = std::make_unique<Plan>();
   plan->generation = generation;
-  if (event.flags & TEP_EVENT_FL_ISBPRINT) {
+  if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & TEP_EVENT_FL_ISBPRINT) {
     plan->is_bprint = true;
     const tep_format_field* fmt = event_field(event, "fmt");
     const tep_format_field* buf = event_field(event, "buf");
@@ -35,7 +35,8 @@ std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generat
   std::vector<ArgRef> args;
   for (const tep_print_arg* a = event.print_fmt.args; a; a = a->next) args.push_back({a, -1});
   if (event.print_fmt.format) compile_format(tep, event, event.print_fmt.format, args, *plan);
-  if (plan->failed) event.flags |= TEP_EVENT_FL_FAILED;
+  // Other threads may be reading the flags while printing this event.
+  if (plan->failed) __atomic_fetch_or(&event.flags, TEP_EVENT_FL_FAILED, __ATOMIC_RELAXED);
   return plan;
 }
 
@@ -91,7 +92,7 @@ void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record&
 
 void print_info(trace_seq* seq, tep_handle& tep, Event& event, const tep_record& record) {
   const Plan& plan = plan_for(tep, event);
-  if (event.flags & TEP_EVENT_FL_FAILED) {
+  if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & TEP_EVENT_FL_FAILED) {
     print_failed(seq, tep, event, record);
     return;
   }

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/handle.h"
+#include "record/field_access.h"
 
 namespace tep::print {
 
@@ -29,28 +30,9 @@ struct RecordView {
 
   // tep_read_number: 1, 2, 4 or 8 bytes in file order; other sizes give 0.
   uint64_t number(int64_t offset, int len) const {
-    if (!inside(offset, len)) return 0;
-    const uint8_t* p = data + offset;
-    switch (len) {
-      case 1: return p[0];
-      case 2: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return swap ? __builtin_bswap16(v) : v;
-      }
-      case 4: {
-        uint32_t v;
-        memcpy(&v, p, 4);
-        return swap ? __builtin_bswap32(v) : v;
-      }
-      case 8: {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        return swap ? __builtin_bswap64(v) : v;
-      }
-      default: return 0;
-    }
+    return inside(offset, len) ? read_number(data + offset, len, swap) : 0;
   }
+
 
   // Copies len bytes at offset, zero-filling what lies outside the record.
   void copy(int64_t offset, int len, uint8_t* out) const {

@@ -215,6 +215,9 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conver
     case K::Cpumask: {
       int64_t offset, length;
       dynamic_location(ctx, arg.field, offset, length);
+      // A mask running past the record prints nothing, as upstream (which
+      // zeroes its length); a 0xffff-byte mask would otherwise print 147 kB.
+      if (!ctx.record.inside(offset, length)) length = 0;
       std::string text = arg.kind == K::Bitmask ? bitmask_text(ctx, offset, length)
                                                 : cpumask_text(ctx, offset, length);
       format_string(s, c, has_star, star, text);

@@ -8,28 +8,7 @@
 namespace tep {
 
 uint64_t read_number(const tep_handle& tep, const void* ptr, int size) {
-  const bool swap = tep.file_bigendian != tep.host_bigendian;
-  switch (size) {
-    case 1:
-      return *static_cast<const uint8_t*>(ptr);
-    case 2: {
-      uint16_t v;
-      memcpy(&v, ptr, 2);
-      return swap ? __builtin_bswap16(v) : v;
-    }
-    case 4: {
-      uint32_t v;
-      memcpy(&v, ptr, 4);
-      return swap ? __builtin_bswap32(v) : v;
-    }
-    case 8: {
-      uint64_t v;
-      memcpy(&v, ptr, 8);
-      return swap ? __builtin_bswap64(v) : v;
-    }
-    default:
-      return 0;
-  }
+  return read_number(ptr, size, tep.file_bigendian != tep.host_bigendian);
 }
 
 namespace {

@@ -6,12 +6,14 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "trace_seq/hand_printf.h"
+
 namespace tep::seq {
 
 namespace {
 
 // What trace_seq_destroy leaves in `buffer` (upstream's value: consumers may test it).
-char* const kPoison = reinterpret_cast<char*>(uintptr_t{0xdeadbeef});
+char* const kPoison = reinterpret_cast<char*>(uintptr_t{0xdeadbeef});  // has_room() knows it too
 constexpr unsigned kStep = TRACE_SEQ_BUF_SIZE;
 
 // Upstream warns once per call site; the entry points are our call sites.
@@ -76,6 +78,18 @@ int put_byte(trace_seq* s, char c, Site site) {
 
 int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
   if (!writable(s, site)) return 0;
+  {
+    va_list copy;
+    va_copy(copy, ap);
+    int ret = format_by_hand(s, fmt, copy);
+    va_end(copy);
+    if (ret >= 0) {
+      // vsnprintf's path below grows the buffer when the text leaves no spare
+      // byte after its terminator: keep buffer_size the same as there.
+      reserve(s, 1);
+      return ret;
+    }
+  }
   // vsnprintf gets buffer_size - 1 - len bytes: a result that fills them exactly
   // still grows the buffer, as upstream's `ret >= len` retry does.
   uint64_t room = s->buffer && s->buffer_size > s->len ? s->buffer_size - 1 - s->len : 0;
@@ -96,9 +110,9 @@ int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
 
 }  // namespace
 
-void append(trace_seq* s, std::string_view text) { put_bytes(s, text, kPuts); }
+void append_slow(trace_seq* s, std::string_view text) { put_bytes(s, text, kPuts); }
 
-void append_char(trace_seq* s, char c) { put_byte(s, c, kPutc); }
+void append_char_slow(trace_seq* s, char c) { put_byte(s, c, kPutc); }
 
 void appendf(trace_seq* s, const char* fmt, ...) {
   va_list ap;

@@ -11,15 +11,34 @@
 #pragma once
 
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 
 #include "trace-seq.h"
 
 namespace tep::seq {
 
-void append(trace_seq* s, std::string_view text);
-void append_char(trace_seq* s, char c);
+void append_slow(trace_seq* s, std::string_view text);
+void append_char_slow(trace_seq* s, char c);
+
+// True when `n` more bytes fit with the spare byte kept, in a usable seq.
+inline bool has_room(const trace_seq* s, size_t n) {
+  return s->state == TRACE_SEQ__GOOD && s->buffer && s->buffer != reinterpret_cast<char*>(uintptr_t{0xdeadbeef}) &&
+         uint64_t{s->len} + n + 1 <= s->buffer_size;
+}
+
+// Inline when there is room (the per-record case); otherwise grows as upstream.
+inline void append(trace_seq* s, std::string_view text) {
+  if (!has_room(s, text.size())) return append_slow(s, text);
+  if (!text.empty()) memcpy(s->buffer + s->len, text.data(), text.size());
+  s->len += static_cast<unsigned>(text.size());
+}
+inline void append_char(trace_seq* s, char c) {
+  if (!has_room(s, 1)) return append_char_slow(s, c);
+  s->buffer[s->len++] = c;
+}
 void appendf(trace_seq* s, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 
 // trace_seq_* semantics. Return values are those of the public functions.

@@ -276,7 +276,7 @@ class Result:
 
 
 def load_known_differences():
-    """(trace file name, option set) -> reason, from known-differences.txt beside this script."""
+    """(trace file name, option set or *) -> reason, from known-differences.txt beside this script."""
     known = {}
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "known-differences.txt")
     for line in open(path, encoding="utf-8"):
@@ -340,7 +340,8 @@ def run_case(args, ref, cand, cache, scratch, trace, option_name):
             details.append(excerpt(ref_files[0], out, "stdout"))
         if mine["err"] != cached["err"]:
             details.append(excerpt(ref_files[1], err, "stderr"))
-        reason = KNOWN_DIFFERENCES.get((os.path.basename(trace), option_name))
+        name = os.path.basename(trace)
+        reason = KNOWN_DIFFERENCES.get((name, option_name)) or KNOWN_DIFFERENCES.get((name, "*"))
         if reason and not mine["status"].startswith("signal"):
             return Result(trace, option_name, "known-difference", "    " + reason)
         return Result(trace, option_name, "FAIL", "\n".join(details))

@@ -78,7 +78,7 @@ TEST(FormatDifferential, Formats618Subset) { compare({data_dir() + "/formats-6.1
 TEST(FormatDifferential, Formats618SubsetWithPrintFmt) { compare({data_dir() + "/formats-6.18"}, true); }
 
 TEST(FormatDifferential, Formats618Full) {
-  const std::string dir = "/tmp/fmt/formats-6.18";
+  const std::string dir = env_or_empty("FORMATS_618_DIR");
   if (!path_exists(dir)) GTEST_SKIP() << dir << " absent";
   compare({dir}, false);
 }
@@ -86,7 +86,7 @@ TEST(FormatDifferential, Formats618Full) {
 // corpus-ext: <set>/events/<sys>/<name>/format (+ events/header_page), one
 // handle per set.
 TEST(FormatDifferential, CorpusExt) {
-  const std::string root = "/work/shared/corpus-ext";
+  const std::string root = env_or_empty("CORPUS_EXT_DIR");
   std::vector<std::string> sets;
   for (const char* group : {"/formats", "/formats-from-tracedat"}) {
     DIR* d = opendir((root + group).c_str());

@@ -87,7 +87,7 @@ TEST_F(OutputApi, LineWithEveryDirective) {
   tep_print_event(tep, &s, &record, "%16s-%-5d [%03d] %s %6.1000d %s:%s", TEP_PRINT_COMM, TEP_PRINT_PID,
                   TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME, TEP_PRINT_NAME, TEP_PRINT_INFO_RAW);
   EXPECT_EQ(text(),
-            "             foo-1234  [003] dNh32   123.456789 ev1: a=-77 s=ab d=hello h= 5 c=249 "
+            "             foo-1234  [003] dNh32   123.456789 ev1: a=-77 s=ab d=hello h= 5 c=-7 "
             "l4=0xfffffffe ul=0xffffffff81000010 p=0x1234");
 }
 
@@ -255,6 +255,44 @@ TEST(RawFields, FollowThePrintFmtConversion) {
   EXPECT_EQ(std::string(s.buffer, s.len),
             " ip=schedule (0xffffffff81000040) site=schedule+0x10 (0xffffffff81000010) mask=0xbeef "
             "count=4294967291 other=0xffffffff81000000");
+  trace_seq_destroy(&s);
+  tep_free(tep);
+}
+
+// "%px" is "%p" followed by the text "x" (upstream prints "(nil)x"), so after
+// skbaddr matches, the lookup cursor rests on that text entry and wraps around to
+// the fields listed before it (qdisc_dequeue, kernel 5.15).
+const char kQdiscEvent[] =
+    "name: qdisc_dequeue\nID: 21\nformat:\n"
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+    "\tfield:int packets;\toffset:8;\tsize:4;\tsigned:1;\n"
+    "\tfield:void * skbaddr;\toffset:16;\tsize:8;\tsigned:0;\n"
+    "\tfield:u32 handle;\toffset:24;\tsize:4;\tsigned:0;\n\n"
+    "print fmt: \"handle=0x%X packets=%d skbaddr=%px\", REC->handle, REC->packets, REC->skbaddr\n";
+
+TEST(RawFields, PointerXIsTextSoTheLookupWraps) {
+  tep_handle* tep = tep_alloc();
+  tep_set_long_size(tep, 8);
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+  tep_event* event = nullptr;
+  ASSERT_EQ(tep_parse_format(tep, &event, kQdiscEvent, sizeof(kQdiscEvent) - 1, "sys"), 0);
+  unsigned char data[32] = {21};
+  uint32_t handle = 0xffffffff;
+  memcpy(data + 24, &handle, 4);
+  trace_seq s;
+  trace_seq_init(&s);
+  tep_print_fields(&s, data, sizeof(data), event);
+  EXPECT_EQ(std::string(s.buffer, s.len), " packets=0 skbaddr=(nil) handle=0xFFFFFFFF");
+  trace_seq_reset(&s);
+  tep_record record{};
+  record.data = data;
+  record.size = sizeof(data);
+  tep_print_event(tep, &s, &record, "%s", TEP_PRINT_INFO);
+  EXPECT_EQ(std::string(s.buffer, s.len), "handle=0xFFFFFFFF packets=0 skbaddr=(nil)x");
   trace_seq_destroy(&s);
   tep_free(tep);
 }

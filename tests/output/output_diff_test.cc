@@ -33,9 +33,11 @@ struct Run {
 };
 
 // LD_PRELOAD as well as LD_LIBRARY_PATH: the driver's RUNPATH may name our
-// build directory, and a preloaded object with the same soname wins.
+// build directory, and a preloaded object with the same soname wins. In a
+// sanitizer build the ASan runtime must come first.
 Run run(const std::string& lib_dir, const std::string& section) {
   std::string lib = lib_dir + "/libtraceevent.so.1";
+  if (!env("SANITIZER_PRELOAD").empty()) lib = env("SANITIZER_PRELOAD") + " " + lib;
   std::string cmd = "ulimit -c 0; LD_LIBRARY_PATH='" + lib_dir + "' LD_PRELOAD='" + lib +
                     "' TRACEEVENT_PLUGIN_DIR=/nonexistent '" + env("OUTPUT_DRIVER") + "' '" +
                     env("OUTPUT_DATA_DIR") + "' " + section + " 2>/dev/null";

@@ -8,7 +8,7 @@
 
 #include "trace-seq.h"
 
-namespace tep::output {
+namespace tep::seq {
 
 // Room for any 64-bit value in octal plus a sign or prefix.
 constexpr int kIntTextSize = 32;
@@ -25,4 +25,4 @@ void append_unsigned_padded(trace_seq* s, uint64_t value, int min_digits, char p
 // `count` copies of `c` (padding for widths).
 void append_repeated(trace_seq* s, char c, int64_t count);
 
-}  // namespace tep::output
+}  // namespace tep::seq

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/int_text.h"
+#include "trace_seq/int_text.h"
 
 #include "trace_seq/seq.h"
 
-namespace tep::output {
+namespace tep::seq {
 
 char* unsigned_digits(uint64_t value, unsigned base, bool upper, char* end) {
   const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
@@ -59,4 +59,4 @@ void append_repeated(trace_seq* s, char c, int64_t count) {
     seq::append(s, chunk.substr(0, count < static_cast<int64_t>(chunk.size()) ? count : chunk.size()));
 }
 
-}  // namespace tep::output
+}  // namespace tep::seq

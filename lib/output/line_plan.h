@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: LGPL-2.1
+// tep_print_event's format, split once: trace-cmd passes the same few formats
+// for every record ("%16s-%-5d [%03d] %s %6.1000d: %s: %s"), so each thread
+// keeps the last few, found again by content (the caller owns the string: a
+// pointer may be reused for other text). A plan in use by a call is never
+// evicted, so a handler re-entering tep_print_event with another format is safe.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "output/directive.h"
+#include "output/event_time.h"
+#include "trace_seq/hand_printf.h"
+
+namespace tep::output {
+
+struct LinePiece {
+  std::string_view literal;
+  std::string_view directive;
+  DirectiveKind kind = DirectiveKind::kNone;
+  bool single = false;          // the directive is exactly one conversion, parsed below
+  seq::Conversion conversion;
+  TimeLayout time;              // for an int directive given TEP_PRINT_TIME
+};
+
+class LinePlans {
+ public:
+  struct Plan {
+    std::string format;  // the pieces point into this copy
+    std::vector<LinePiece> pieces;
+    const char* last_pointer = nullptr;  // where the caller's copy was last seen
+    int users = 0;
+  };
+
+  // The plan of `format` for the duration of one call.
+  class Use {
+   public:
+    explicit Use(const char* format);
+    ~Use();
+    Use(const Use&) = delete;
+    Use& operator=(const Use&) = delete;
+    const std::vector<LinePiece>& pieces() const { return plan_->pieces; }
+
+   private:
+    std::unique_ptr<Plan> owned_;  // when every cached plan is in use
+    Plan* plan_;
+  };
+};
+
+}  // namespace tep::output
