@@ -224,20 +224,26 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
   for (const HandFormat::Piece& piece : format.pieces) {
     append(s, piece.literal);
     if (!piece.has_conversion) continue;
-    Conversion c = piece.conversion;
-    if (c.star_width) {
-      int width = va_arg(ap, int);
-      c.left = c.left || width < 0;
-      c.width = width < 0 ? -int64_t{width} : width;
+    const Conversion* conversion = &piece.conversion;
+    Conversion starred;  // a copy only when '*' fills in the width or precision
+    if (conversion->star()) {
+      starred = *conversion;
+      if (starred.star_width) {
+        int width = va_arg(ap, int);
+        starred.left = starred.left || width < 0;
+        starred.width = width < 0 ? -int64_t{width} : width;
+      }
+      if (starred.star_precision) {
+        int precision = va_arg(ap, int);
+        starred.precision = precision < 0 ? -1 : precision;
+      }
+      if (starred.width > kMaxHandWidth || starred.precision > kMaxHandWidth) {
+        s->len = start;  // rare: let vsnprintf redo the whole format
+        return -1;
+      }
+      conversion = &starred;
     }
-    if (c.star_precision) {
-      int precision = va_arg(ap, int);
-      c.precision = precision < 0 ? -1 : precision;
-    }
-    if (c.width > kMaxHandWidth || c.precision > kMaxHandWidth) {
-      s->len = start;  // rare: let vsnprintf redo the whole format
-      return -1;
-    }
+    const Conversion& c = *conversion;
     if (c.conversion == 's') {
       const char* str = va_arg(ap, const char*);
       // glibc: "(null)", or nothing when the precision is too short for it.

@@ -47,7 +47,7 @@ void append_unsigned_padded(trace_seq* s, uint64_t value, int min_digits, char p
   seq::append(s, std::string_view(start, end - start));
 }
 
-void append_repeated(trace_seq* s, char c, int64_t count) {
+void append_repeated_slow(trace_seq* s, char c, int64_t count) {
   static constexpr std::string_view kSpaces = "                                ";
   static constexpr std::string_view kZeros = "00000000000000000000000000000000";
   std::string_view chunk = c == ' ' ? kSpaces : kZeros;

@@ -86,7 +86,7 @@ int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
     if (ret >= 0) {
       // vsnprintf's path below grows the buffer when the text leaves no spare
       // byte after its terminator: keep buffer_size the same as there.
-      reserve(s, 1);
+      if (!has_room(s, 1)) reserve(s, 1);
       return ret;
     }
   }

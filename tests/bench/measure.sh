@@ -17,9 +17,11 @@ iterations=
 trace=${4:-}
 here=$(dirname "$(realpath "$0")")
 per_call="python3 $here/callgrind-per-call.py"
-out=$(mktemp -d)
+# MEASURE_OUT=DIR keeps the callgrind files there (for callgrind_annotate).
+out=${MEASURE_OUT:-$(mktemp -d)}
+mkdir -p "$out"
 home=$(mktemp -d)
-trap 'rm -rf "$out" "$home"' EXIT
+trap 'rm -rf "$home"; [ -n "${MEASURE_OUT:-}" ] || rm -rf "$out"' EXIT
 libs=("$oracle/lib" "$build")
 plugins=("$oracle/plugins" "$build/plugins")
 
@@ -34,7 +36,7 @@ ir_per_call() { # FILE FUNCTION... -> summed inclusive Ir / calls of the first f
 	$per_call "$@" | awk 'NR == 1 { calls = $2 } { ir += $3 } END { printf "%.1f", calls ? ir / calls : 0 }'
 }
 row() { # TARGET A B
-	awk -v t="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%-28s %14.1f %14.1f %8.2fx\n", t, a, b, (b > 0 ? a / b : 0) }'
+	awk -v t="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%-32s %14.1f %14.1f %8.2fx\n", t, a, b, (b > 0 ? a / b : 0) }'
 }
 
 api() { # NAME BENCH_REGEX ITERATIONS FUNCTION...
@@ -49,21 +51,23 @@ api() { # NAME BENCH_REGEX ITERATIONS FUNCTION...
 	row "$name" "$a" "$b"
 }
 
-# tep_print_event per record: the difference between a run of PrintLine and a
-# run that only prepares the corpus, so the one-time warm-up is left out.
-print_target() {
-	local side c0 i0 c1 i1 v0 v1
+# tep_print_event per record: the difference between a run of BENCH and a run
+# that only prepares the corpus, so the one-time warm-up is left out.
+print_target() { # BENCH...
+	local side bench c0 i0 c1 i1 v0 v1
 	for side in 0 1; do
 		grind $side print-setup "$build/tests/bench/print_bench" --benchmark_filter='^$'
-		grind $side print-run "$build/tests/bench/print_bench" --benchmark_filter='^PrintLine$' \
-			--benchmark_min_time=0.01
 	done
-	for side in 0 1; do
-		read -r c0 i0 < <($per_call "$out/print-setup.$side" tep_print_event | awk '{ print $2, $3 }')
-		read -r c1 i1 < <($per_call "$out/print-run.$side" tep_print_event | awk '{ print $2, $3 }')
-		eval "v$side=$(awk -v c="$((c1 - c0))" -v i="$((i1 - i0))" 'BEGIN { printf "%.1f", c ? i / c : 0 }')"
+	for bench in "$@"; do
+		for side in 0 1; do
+			grind $side "print-$bench" "$build/tests/bench/print_bench" --benchmark_filter="^$bench\$" \
+				--benchmark_min_time=0.01
+			read -r c0 i0 < <($per_call "$out/print-setup.$side" tep_print_event | awk '{ print $2, $3 }')
+			read -r c1 i1 < <($per_call "$out/print-$bench.$side" tep_print_event | awk '{ print $2, $3 }')
+			eval "v$side=$(awk -v c="$((c1 - c0))" -v i="$((i1 - i0))" 'BEGIN { printf "%.1f", c ? i / c : 0 }')"
+		done
+		row "tep_print_event ($bench)" "$v0" "$v1"
 	done
-	row "tep_print_event (PrintLine)" "$v0" "$v1"
 }
 
 # Whole `trace-cmd report`: every instruction of the process.
@@ -77,10 +81,10 @@ report_target() {
 	row "trace-cmd report (total)" "$a" "$b"
 }
 
-printf '%-28s %14s %14s %9s\n' target upstream_Ir/op ours_Ir/op up/ours
-print_target
+printf '%-32s %14s %14s %9s\n' target upstream_Ir/op ours_Ir/op up/ours
+print_target PrintLine PrintInfo PrintInfoHot
 api tep_parse_event '^ParseFormats/' 2 tep_parse_event
-api "tep_parse_kallsyms+lookup" '^ParseKallsyms/' 2 tep_parse_kallsyms tep_find_function
+api "tep_parse_kallsyms+lookup" '^ParseKallsyms/' 1 tep_parse_kallsyms tep_find_function
 api tep_get_field_val '^FieldByName/' 4 tep_get_field_val
 api "tep_filter_match" '^FilterMatch/' 4 tep_filter_match
 api "tep_filter_match (regex)" '^FilterMatchRegex/' 4 tep_filter_match

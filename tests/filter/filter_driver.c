@@ -427,10 +427,13 @@ int main(int argc, char **argv)
   }
   if (want < 0) {
     printf("%d\n", idx);
+    free(cases);
     return 0;
   }
-  if (!line)
+  if (!line) {
+    free(cases);
     return 2;
+  }
 
   tep = tep_alloc();
   tep_set_long_size(tep, 8);

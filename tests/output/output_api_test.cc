@@ -30,13 +30,19 @@ const char kEvent[] =
     "\tfield:void * p;\toffset:40;\tsize:8;\tsigned:0;\n\n"
     "print fmt: \"a=%d\", REC->a\n";
 
+// A 64-bit little-endian handle, as the traces these formats come from.
+tep_handle* little_endian_handle() {
+  tep_handle* tep = tep_alloc();
+  tep_set_long_size(tep, 8);
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+  return tep;
+}
+
 class OutputApi : public ::testing::Test {
  protected:
   void SetUp() override {
-    tep = tep_alloc();
-    tep_set_long_size(tep, 8);
-    tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-    tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+    tep = little_endian_handle();
     ASSERT_EQ(tep_parse_format(tep, &event, kEvent, sizeof(kEvent) - 1, "sys"), 0);
     memset(data, 0, sizeof(data));
     uint16_t type = 10;
@@ -224,10 +230,7 @@ const char kPointerEvent[] =
 
 // Raw output prints a field through the print fmt's own conversion of it.
 TEST(RawFields, FollowThePrintFmtConversion) {
-  tep_handle* tep = tep_alloc();
-  tep_set_long_size(tep, 8);
-  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+  tep_handle* tep = little_endian_handle();
   tep_event* event = nullptr;
   ASSERT_EQ(tep_parse_format(tep, &event, kPointerEvent, sizeof(kPointerEvent) - 1, "sys"), 0);
   tep_register_function(tep, const_cast<char*>("schedule"), 0xffffffff81000000ULL, nullptr);
@@ -274,10 +277,7 @@ const char kQdiscEvent[] =
     "print fmt: \"handle=0x%X packets=%d skbaddr=%px\", REC->handle, REC->packets, REC->skbaddr\n";
 
 TEST(RawFields, PointerXIsTextSoTheLookupWraps) {
-  tep_handle* tep = tep_alloc();
-  tep_set_long_size(tep, 8);
-  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+  tep_handle* tep = little_endian_handle();
   tep_event* event = nullptr;
   ASSERT_EQ(tep_parse_format(tep, &event, kQdiscEvent, sizeof(kQdiscEvent) - 1, "sys"), 0);
   unsigned char data[32] = {21};
