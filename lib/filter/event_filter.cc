@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -188,20 +187,13 @@ int EventFilter::match(tep_record* record) {
     bool ok = program.matches(record, err);
     return err ? err : ok ? TEP_ERRNO__FILTER_MATCH : TEP_ERRNO__FILTER_MISS;
   };
-  {
-    std::shared_lock<std::shared_mutex> reading(compiled_mutex_);
-    auto it = compiled_.find(type->event_id);
-    if (it != compiled_.end() && it->second.program && it->second.root == type->filter)
-      return run(*it->second.program);
-  }
-  // A consumer may have swapped the tree: compile what is there now.
-  std::unique_lock<std::shared_mutex> writing(compiled_mutex_);
-  Compiled& compiled = compiled_[type->event_id];
-  if (!compiled.program || compiled.root != type->filter) {
-    compiled.root = type->filter;
-    compiled.program = std::make_unique<MatchProgram>(pub_->tep, type->filter);
-  }
-  return run(*compiled.program);
+  // Read-only, so threads may match at once: programs are compiled when a
+  // filter is installed. A tree a consumer swapped in since then runs from a
+  // program compiled for this call alone.
+  auto it = compiled_.find(type->event_id);
+  if (it != compiled_.end() && it->second.program && it->second.root == type->filter)
+    return run(*it->second.program);
+  return run(MatchProgram(pub_->tep, type->filter));
 }
 
 bool EventFilter::filtered(int event_id) { return pub_->filters && find(event_id); }

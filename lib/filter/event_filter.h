@@ -10,7 +10,6 @@
 
 #include <map>
 #include <memory>
-#include <shared_mutex>
 #include <vector>
 
 #include "event-parse.h"
@@ -54,9 +53,7 @@ class EventFilter {
   struct PublicPart;
   std::unique_ptr<PublicPart> public_part_;
   tep_event_filter* pub_ = nullptr;  // inside public_part_: consumers hold this pointer
-  std::map<int, Compiled> compiled_;
-  // match() reads compiled_ shared; it recompiles (a consumer swapped a tree) exclusive.
-  std::shared_mutex compiled_mutex_;
+  std::map<int, Compiled> compiled_;  // match() only reads it
 };
 
 }  // namespace tep::filter

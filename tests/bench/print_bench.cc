@@ -16,31 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "bench_files.h"
 #include "event-parse.h"
 
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::string out;
-  FILE* f = fopen(path.c_str(), "rb");
-  if (!f) return out;
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), f)) > 0) out.append(buf, n);
-  fclose(f);
-  return out;
-}
-
-std::vector<std::string> list(const std::string& dir) {
-  std::vector<std::string> names;
-  DIR* d = opendir(dir.c_str());
-  if (!d) return names;
-  while (dirent* e = readdir(d))
-    if (e->d_name[0] != '.') names.push_back(e->d_name);
-  closedir(d);
-  std::sort(names.begin(), names.end());
-  return names;
-}
+using bench::list;
+using bench::read_file;
 
 // Events that dominate real traces: the "hot" benchmark prints only these.
 bool is_common_event(const std::string& sys, const std::string& name) {

@@ -28,16 +28,6 @@ std::string nested(const std::string& open, int n, const std::string& middle,
   return s;
 }
 
-// Prints a record with int x = `x` through `print_fmt`.
-std::string print_x_width(const std::string& print_fmt, int x) {
-  Handle tep;
-  if (tep.parse(event_format("wide", 100, "\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;\n", print_fmt)) != 0)
-    return "<parse error>";
-  Record rec(12);
-  rec.put(8, 4, static_cast<uint32_t>(x));
-  return info(tep, rec);
-}
-
 // "field:char x[4294967295]; offset:8; size:4294967295;" and friends: parsed
 // (sizes are kept as read, truncated to int), and a 16-byte record prints
 // within its own bytes.
@@ -187,16 +177,16 @@ TEST(Bounds, WideConversions) {
   // (Padding grows the seq a page at a time, as upstream's does: a realloc
   // per page, cheap with glibc's mremap, a copy each under ASan.)
   const int width = 1000000;
-  std::string out = print_x_width("\"[%*d]\", REC->x, 1", width);
+  std::string out = print_x("\"[%*d]\", REC->x, 1", 8, width);
   EXPECT_EQ(out.size(), static_cast<size_t>(width) + 2);
   EXPECT_EQ(out.substr(out.size() - 3), " 1]");
-  out = print_x_width("\"[%.*d]\", REC->x, 1", width);
+  out = print_x("\"[%.*d]\", REC->x, 1", 8, width);
   EXPECT_EQ(out.size(), static_cast<size_t>(width) + 2);
   EXPECT_EQ(out.substr(0, 3), "[00");
-  out = print_x_width("\"[%-*s]\", REC->x, \"ab\"", width);
+  out = print_x("\"[%-*s]\", REC->x, \"ab\"", 8, width);
   EXPECT_EQ(out.size(), static_cast<size_t>(width) + 2);
   EXPECT_EQ(out.substr(0, 4), "[ab ");
-  EXPECT_EQ(print_x_width("\"[%5000d|%.5000s]\", REC->x, \"ab\"", 7).size(), 5000u + 2 + 2 + 1);
+  EXPECT_EQ(print_x("\"[%5000d|%.5000s]\", REC->x, \"ab\"", 8, 7).size(), 5000u + 2 + 2 + 1);
   EXPECT_LT(seconds_since(start), 5 * slowdown());
 }
 

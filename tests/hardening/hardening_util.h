@@ -167,4 +167,16 @@ inline double slowdown() {
 #endif
 }
 
+// "int x" at offset 8: the field most hardening formats print.
+inline const char* kIntField = "\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;\n";
+
+// Parses one event with field x and prints a record with x = `x` through `print_fmt`.
+inline std::string print_x(const std::string& print_fmt, int long_size = 8, int x = 5) {
+  Handle tep(long_size);
+  if (tep.parse(event_format("e", 100, kIntField, print_fmt)) != 0) return "<parse error>";
+  Record rec(12);
+  rec.put(8, 4, static_cast<uint32_t>(x));
+  return info(tep, rec);
+}
+
 }  // namespace hardening

@@ -16,17 +16,6 @@ extern "C" int get_field_val(struct trace_seq* s, struct tep_format_field* field
 namespace hardening {
 namespace {
 
-const char* kIntField = "\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;\n";
-
-// Parses one event with field x (int at 8) and prints a record with x = 5.
-std::string print_x(const std::string& print_fmt, int long_size = 8, int x = 5) {
-  Handle tep(long_size);
-  if (tep.parse(event_format("e", 100, kIntField, print_fmt)) != 0) return "<parse error>";
-  Record rec(12);
-  rec.put(8, 4, static_cast<uint32_t>(x));
-  return info(tep, rec);
-}
-
 // Error paths: print fmts that fail inside ?:, sizeof(), __print_array() and
 // a registered function's arguments free what they built exactly once (ASan
 // and LeakSanitizer watch), and the event stays usable.
