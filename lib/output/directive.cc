@@ -99,10 +99,7 @@ bool format_value_directive(trace_seq* s, std::string_view directive, uint64_t v
   Conversion c = parse_conversion(directive, i);
   if (!is_int_conversion(c.conversion) || i != directive.size()) return false;
   if (c.star()) {
-    // A star taken from the record ("%0*x", REC->w) is bounded as in
-    // print/conversion.cc: past 1 MiB upstream pads gigabytes (and hangs).
-    constexpr int kMaxStar = 1 << 20;
-    star = star > kMaxStar ? kMaxStar : star < -kMaxStar ? -kMaxStar : star;
+    star = seq::bounded_star(star);
     if (c.star_precision) {
       c.precision = star < 0 ? -1 : star;
     } else {

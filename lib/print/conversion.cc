@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "trace_seq/hand_printf.h"
 #include "trace_seq/seq.h"
 
 namespace tep::print {
@@ -132,21 +133,9 @@ Conversion parse_conversion(std::string_view text) {
   return c;
 }
 
-namespace {
-
-// A width or precision taken from the record ("%*d", REC->w) is bounded: past
-// it upstream pads gigabytes (and hangs); ours stops at 1 MiB.
-constexpr int kMaxStarValue = 1 << 20;
-
-int bounded_star(int value) {
-  return value > kMaxStarValue ? kMaxStarValue : value < -kMaxStarValue ? -kMaxStarValue : value;
-}
-
-}  // namespace
-
 void format_integer(Output& s, const Conversion& c, int ls, bool has_star, int star_value,
                     uint64_t value) {
-  star_value = bounded_star(star_value);
+  star_value = seq::bounded_star(star_value);
   if (!c.by_hand) {
     std::string text(c.text);
     const char* f = text.c_str();
@@ -250,7 +239,7 @@ void format_integer(Output& s, const Conversion& c, int ls, bool has_star, int s
 
 void format_string(Output& s, const Conversion& c, bool has_star, int star_value,
                    std::string_view text) {
-  star_value = bounded_star(star_value);
+  star_value = seq::bounded_star(star_value);
   // printf's %s stops at the first NUL.
   size_t nul = text.find('\0');
   if (nul != std::string_view::npos) text = text.substr(0, nul);

@@ -37,6 +37,14 @@ void format_string(trace_seq* s, const Conversion& c, std::string_view text);
 
 bool is_int_conversion(char c);
 
+// A width or precision taken from a record ("%*d", REC->w), bounded: past
+// 1 MiB upstream pads gigabytes (and does not finish). Every printer of record
+// data clamps its star value through this.
+constexpr int kMaxStarValue = 1 << 20;
+inline int bounded_star(int value) {
+  return value > kMaxStarValue ? kMaxStarValue : value < -kMaxStarValue ? -kMaxStarValue : value;
+}
+
 // vsnprintf(fmt, ap) appended to `s`, by hand; the number of characters
 // written, or -1 (nothing written, `ap` untouched) when `fmt` holds a
 // conversion not done by hand.
