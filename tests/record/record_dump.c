@@ -70,7 +70,7 @@ static int record_end(struct tep_event* ev) {
   int end = 0;
   for (int pass = 0; pass < 2; pass++)
     for (struct tep_format_field* f = pass ? ev->format.fields : ev->format.common_fields; f; f = f->next) {
-      if (f->offset < 0 || f->size < 0 || f->offset + f->size > 256) return -1;
+      if (f->offset < 0 || f->size < 0 || f->offset > 256 || f->size > 256 - f->offset) return -1;
       if (f->offset + f->size > end) end = f->offset + f->size;
     }
   return end;
