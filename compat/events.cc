@@ -9,6 +9,7 @@
 #include "core/handle.h"
 #include "event-parse.h"
 #include "event-utils.h"
+#include "format/field_lookup.h"
 #include "format/format_parser.h"
 
 namespace {
@@ -26,20 +27,6 @@ tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned l
   } catch (...) {
     return TEP_ERRNO__MEM_ALLOC_FAILED;
   }
-}
-
-// Consumers look fields up by name on every record (tep_get_field_val): the
-// length and last letter rule out most fields before any byte compare.
-tep_format_field* find_in(tep_format_field* list, const char* name) {
-  const size_t length = strlen(name);
-  const char last = length ? name[length - 1] : 0;
-  for (tep_format_field* f = list; f; f = f->next) {
-    const std::string& text = tep::as_field(f)->name_text;
-    if (text.size() == length && (!length || text[length - 1] == last) &&
-        memcmp(text.data(), name, length) == 0)
-      return f;
-  }
-  return nullptr;
 }
 
 // A malloc'ed NULL-terminated copy of the first `count` fields of `list`.
@@ -136,18 +123,17 @@ TEP_EXPORT struct tep_event** tep_list_events_copy(struct tep_handle* tep,
 
 TEP_EXPORT struct tep_format_field* tep_find_common_field(struct tep_event* event, const char* name) {
   if (!event || !name) return nullptr;
-  return find_in(event->format.common_fields, name);
+  return tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kCommon, name);
 }
 
 TEP_EXPORT struct tep_format_field* tep_find_field(struct tep_event* event, const char* name) {
   if (!event || !name) return nullptr;
-  return find_in(event->format.fields, name);
+  return tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kEvent, name);
 }
 
 TEP_EXPORT struct tep_format_field* tep_find_any_field(struct tep_event* event, const char* name) {
   if (!event || !name) return nullptr;
-  tep_format_field* f = find_in(event->format.common_fields, name);
-  return f ? f : find_in(event->format.fields, name);
+  return tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kAny, name);
 }
 
 TEP_EXPORT struct tep_format_field** tep_event_common_fields(struct tep_event* event) {

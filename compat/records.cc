@@ -3,7 +3,9 @@
 #include <string_view>
 
 #include "compat/export.h"
+#include "core/event.h"
 #include "core/handle.h"
+#include "format/field_lookup.h"
 #include "event-parse.h"
 #include "record/field_access.h"
 #include "trace-seq.h"
@@ -34,48 +36,67 @@ TEP_EXPORT unsigned long long tep_read_number(struct tep_handle* tep, const void
   return tep::read_number(*tep, ptr, size);
 }
 
-// The field's bytes, unsigned (no sign extension), for sizes 1, 2, 4 and 8.
-TEP_EXPORT int tep_read_number_field(struct tep_format_field* field, const void* data,
-                                     unsigned long long* value) {
+namespace {
+
+// tep_read_number_field's body. The exported functions here call these
+// helpers, not each other, to skip the PLT on per-record paths.
+int read_number_field(const tep_format_field* field, const void* data, unsigned long long* value) {
   if (!field || !data || !value || !is_scalar_size(field->size) || !field->event || !field->event->tep)
     return -1;
-  *value = tep::read_number(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
+  const tep_handle& tep = *field->event->tep;
+  *value = tep::read_number(static_cast<const char*>(data) + field->offset, field->size,
+                            tep::record::swaps_bytes(tep));
   return 0;
 }
 
-// The messages (with err set) are upstream's: "<CANT FIND FIELD name>" when
-// the event has no such field, " name=INVALID" when it is not a 1/2/4/8-byte
-// number (or, here, lies outside the record).
-TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field, const char* name,
-                             struct tep_record* record, unsigned long long* val, int err) {
+// get_field_val's body. The messages (with err set) are upstream's: "<CANT
+// FIND FIELD name>" when the event has no such field, " name=INVALID" when it
+// is not a 1/2/4/8-byte number (or, here, lies outside the record).
+int field_value(trace_seq* s, const tep_format_field* field, const char* name, const tep_record* record,
+                unsigned long long* val, int err) {
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return -1;
   }
   if (!record || !val || !is_scalar_size(field->size) || !inside_record(record, field->offset, field->size) ||
-      tep_read_number_field(field, record->data, val)) {
+      read_number_field(field, record->data, val)) {
     if (err && s) trace_seq_printf(s, " %s=INVALID", name);
     return -1;
   }
   return 0;
 }
 
+}  // namespace
+
+// The field's bytes, unsigned (no sign extension), for sizes 1, 2, 4 and 8.
+TEP_EXPORT int tep_read_number_field(struct tep_format_field* field, const void* data,
+                                     unsigned long long* value) {
+  return read_number_field(field, data, value);
+}
+
+TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field, const char* name,
+                             struct tep_record* record, unsigned long long* val, int err) {
+  return field_value(s, field, name, record, val, err);
+}
+
 TEP_EXPORT int tep_get_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                  struct tep_record* record, unsigned long long* val, int err) {
   if (!event || !name) return -1;
-  return get_field_val(s, tep_find_field(event, name), name, record, val, err);
+  const tep::Event& e = *tep::Event::from(event);
+  return field_value(s, tep::find_field_cached(e, tep::FieldList::kEvent, name), name, record, val, err);
 }
 
 TEP_EXPORT int tep_get_common_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                         struct tep_record* record, unsigned long long* val, int err) {
   if (!event || !name) return -1;
-  return get_field_val(s, tep_find_common_field(event, name), name, record, val, err);
+  const tep::Event& e = *tep::Event::from(event);
+  return field_value(s, tep::find_field_cached(e, tep::FieldList::kCommon, name), name, record, val, err);
 }
 
 TEP_EXPORT int tep_get_any_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                      struct tep_record* record, unsigned long long* val, int err) {
   if (!event || !name) return -1;
-  return get_field_val(s, tep_find_any_field(event, name), name, record, val, err);
+  return field_value(s, tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kAny, name), name, record, val, err);
 }
 
 // A pointer to the field's bytes in the record and their length: for a
@@ -84,7 +105,7 @@ TEP_EXPORT int tep_get_any_field_val(struct trace_seq* s, struct tep_event* even
 TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event, const char* name,
                                    struct tep_record* record, int* len, int err) {
   if (!event || !name) return nullptr;
-  tep_format_field* field = tep_find_field(event, name);
+  tep_format_field* field = tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kEvent, name);
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return nullptr;

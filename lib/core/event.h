@@ -40,6 +40,8 @@ struct Event : tep_event {
   print::PlanSlot plan;
   // Position in the handle's event table (dense, stable).
   uint32_t index = 0;
+  // Unique in the process: tells this event from a later one at the same address.
+  const uint64_t serial;
 
   static Event* from(tep_event* e) { return static_cast<Event*>(e); }
   static const Event* from(const tep_event* e) { return static_cast<const Event*>(e); }

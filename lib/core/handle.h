@@ -60,3 +60,5 @@ struct tep_handle {
   std::atomic<uint64_t> generation{0};
   void invalidate_plans() { generation.fetch_add(1, std::memory_order_acq_rel); }
 };
+
+inline bool tep::record::swaps_bytes(const tep_handle& tep) { return tep.file_bigendian != tep.host_bigendian; }

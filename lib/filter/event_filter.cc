@@ -180,7 +180,8 @@ int EventFilter::match(tep_record* record) {
   if (__atomic_load_n(&pub_->error_buffer[0], __ATOMIC_RELAXED))
     __atomic_store_n(&pub_->error_buffer[0], '\0', __ATOMIC_RELAXED);
   if (!pub_->filters) return TEP_ERRNO__NO_FILTER;
-  tep_filter_type* type = find(tep_data_type(pub_->tep, record));
+  const tep_handle& tep = *pub_->tep;
+  tep_filter_type* type = find(tep.common_fields.read(tep, record::CommonField::Type, record->data, record->size));
   if (!type) return TEP_ERRNO__FILTER_NOT_FOUND;
   auto run = [record](const MatchProgram& program) -> int {
     tep_errno err = TEP_ERRNO__SUCCESS;

@@ -90,12 +90,23 @@ int MatchProgram::compile_condition(const tep_filter_arg* arg) {
       }
       node.right = compile_condition(arg->op.right);
       return add(node);
-    case TEP_FILTER_ARG_NUM:
-      node.kind = Kind::kCompareNumbers;
+    case TEP_FILTER_ARG_NUM: {
       node.op = arg->num.type;
-      node.left = compile_value(arg->num.left);
-      node.right = compile_value(arg->num.right);
+      const tep_filter_arg* left = arg->num.left;
+      const tep_filter_arg* right = arg->num.right;
+      if (left && right && left->type == TEP_FILTER_ARG_FIELD && left->field.field &&
+          left->field.field != comm_field() && left->field.field != cpu_field() &&
+          right->type == TEP_FILTER_ARG_VALUE && right->value.type == TEP_FILTER_NUMBER) {
+        node.kind = Kind::kCompareFieldNumber;
+        node.field = left->field.field;
+        node.number = right->value.val;
+        return add(node);
+      }
+      node.kind = Kind::kCompareNumbers;
+      node.left = compile_value(left);
+      node.right = compile_value(right);
       return add(node);
+    }
     case TEP_FILTER_ARG_STR: {
       node.kind = Kind::kCompareStrings;
       node.op = arg->str.type;
@@ -177,21 +188,16 @@ bool MatchProgram::test(int index, tep_record* record, tep_errno& err) const {
       return test(node.left, record, err) || test(node.right, record, err);
     case Kind::kNot:
       return !test(node.right, record, err);
+    case Kind::kCompareFieldNumber: {
+      uint64_t l = 0;
+      read_field_value(*node.field, record->data, record->size, record::swaps_bytes(*tep_), l);
+      return compare(node.op, l, node.number, err);
+    }
     case Kind::kCompareNumbers: {
       uint64_t l = value(node.left, record, err);
       uint64_t r = value(node.right, record, err);
       if (err) return false;
-      switch (node.op) {
-        case TEP_FILTER_CMP_EQ: return l == r;
-        case TEP_FILTER_CMP_NE: return l != r;
-        case TEP_FILTER_CMP_GT: return l > r;
-        case TEP_FILTER_CMP_LT: return l < r;
-        case TEP_FILTER_CMP_GE: return l >= r;
-        case TEP_FILTER_CMP_LE: return l <= r;
-        default:
-          err = TEP_ERRNO__ILLEGAL_INTEGER_CMP;
-          return false;
-      }
+      return compare(node.op, l, r, err);
     }
     case Kind::kCompareStrings:
       if (node.op < TEP_FILTER_CMP_MATCH || node.op > TEP_FILTER_CMP_NOT_REGEX) {
@@ -207,6 +213,20 @@ bool MatchProgram::test(int index, tep_record* record, tep_errno& err) const {
   }
 }
 
+bool MatchProgram::compare(int op, uint64_t l, uint64_t r, tep_errno& err) {
+  switch (op) {
+    case TEP_FILTER_CMP_EQ: return l == r;
+    case TEP_FILTER_CMP_NE: return l != r;
+    case TEP_FILTER_CMP_GT: return l > r;
+    case TEP_FILTER_CMP_LT: return l < r;
+    case TEP_FILTER_CMP_GE: return l >= r;
+    case TEP_FILTER_CMP_LE: return l <= r;
+    default:
+      err = TEP_ERRNO__ILLEGAL_INTEGER_CMP;
+      return false;
+  }
+}
+
 uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) const {
   const Node& node = nodes_[index];
   switch (node.kind) {
@@ -217,7 +237,7 @@ uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) cons
       return node.number;
     case Kind::kField: {
       uint64_t v = 0;
-      read_field_value(*tep_, *node.field, record->data, record->size, v);
+      read_field_value(*node.field, record->data, record->size, record::swaps_bytes(*tep_), v);
       return v;
     }
     case Kind::kCpu:
@@ -288,8 +308,10 @@ bool MatchProgram::test_strings(const Node& node, tep_record* record) const {
         length = loc >> 16;
       }
       const int64_t last = start + length - 1;
+      // NUL-terminated within the record: compared in place. (With a length,
+      // data[last] is that NUL; an empty location needs a search.)
       if (start >= 0 && last >= 0 && last < data_size && data[last] == 0 && start < data_size &&
-          memchr(data + start, 0, static_cast<size_t>(data_size - start))) {
+          (last >= start || memchr(data + start, 0, static_cast<size_t>(data_size - start)))) {
         text = reinterpret_cast<const char*>(data + start);
       } else {
         text = copy_text(data, data_size, start, node.field->size, scratch);

@@ -26,6 +26,7 @@ class MatchProgram {
   enum class Kind : uint8_t {
     // conditions
     kConst, kAnd, kOr, kNot, kCompareNumbers, kCompareStrings, kNonZero, kBadCondition,
+    kCompareFieldNumber,  // the usual "prev_pid > 100": a record field against a number
     // values
     kNumber, kStringValue, kField, kCpu, kCommAddress, kArithmetic, kBadValue,
   };
@@ -48,6 +49,7 @@ class MatchProgram {
   int add(const Node& node);
 
   bool test(int index, tep_record* record, tep_errno& err) const;
+  static bool compare(int op, uint64_t l, uint64_t r, tep_errno& err);
   uint64_t value(int index, tep_record* record, tep_errno& err) const;
   bool test_strings(const Node& node, tep_record* record) const;
 

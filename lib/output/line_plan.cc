@@ -4,6 +4,8 @@
 #include <array>
 #include <cstring>
 
+#include "core/per_thread.h"
+
 namespace tep::output {
 
 namespace {
@@ -37,12 +39,11 @@ struct Cache {
   size_t next_victim = 0;
 };
 
-// initial-exec: no __tls_get_addr call per record.
-thread_local Cache cache __attribute__((tls_model("initial-exec")));
 
 }  // namespace
 
 LinePlans::Use::Use(const char* format) : plan_(nullptr) {
+  Cache& cache = per_thread<Cache>();
   // The pointer finds the entry, the content confirms it.
   for (auto& plan : cache.plans) {
     if (plan && plan->last_pointer == format && strcmp(plan->format.c_str(), format) == 0) {

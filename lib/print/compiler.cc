@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "print/compiler.h"
 
+#include "format/field_lookup.h"
 #include "print/evaluator.h"
 #include "record/field_access.h"
 
@@ -27,12 +28,6 @@ FieldRef field_ref(const tep_format_field& f) {
   r.is_relative = flags & TEP_FIELD_IS_RELATIVE;
   r.valid = true;
   return r;
-}
-
-const tep_format_field* find_in(const tep_format_field* list, const char* name) {
-  for (; list; list = list->next)
-    if (list->name && strcmp(list->name, name) == 0) return list;
-  return nullptr;
 }
 
 // A __print_flags / __print_symbolic value (eval_flag): numbers, a few softirq
@@ -606,8 +601,8 @@ void Compiler::format(std::string_view fmt, const std::vector<ArgRef>& args) {
 
 FieldRef resolve_field(const Event& event, const tep_format_field* field, const char* name) {
   if (!field && name) {
-    field = find_in(event.format.common_fields, name);
-    if (!field) field = find_in(event.format.fields, name);
+    field = find_field_in(event.format.common_fields, name);
+    if (!field) field = find_field_in(event.format.fields, name);
   }
   return field ? field_ref(*field) : FieldRef{};
 }

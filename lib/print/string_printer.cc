@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/per_thread.h"
 #include "print/evaluator.h"
 #include "trace_seq/seq.h"
 
@@ -83,7 +84,7 @@ struct ScratchSeq {
 // at its first NUL (scsi_trace_parse_cdb appends one).
 void print_function_as_string(Output& s, const Context& ctx, const FunctionCall& call,
                               const Conversion& c, bool has_star, int star) {
-  thread_local ScratchSeq scratch;
+  ScratchSeq& scratch = per_thread<ScratchSeq>();
   auto print_via = [&](trace_seq* tmp) {
     {
       Output out(tmp);

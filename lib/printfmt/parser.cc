@@ -4,26 +4,21 @@
 #include <cstring>
 
 #include "core/handle.h"
+#include "format/field_lookup.h"
 #include "printfmt/const_eval.h"
 
 namespace tep::printfmt {
 
 namespace {
 
-tep_format_field* find_in(tep_format_field* list, std::string_view name) {
-  for (; list; list = list->next)
-    if (list->name && name == list->name) return list;
-  return nullptr;
-}
-
 // Common fields first, as upstream's tep_find_any_field.
 tep_format_field* find_any_field(Event& event, std::string_view name) {
-  if (tep_format_field* field = find_in(event.format.common_fields, name)) return field;
-  return find_in(event.format.fields, name);
+  if (tep_format_field* field = find_field_in(event.format.common_fields, name)) return field;
+  return find_field_in(event.format.fields, name);
 }
 
 tep_format_field* find_event_field(Event& event, std::string_view name) {
-  return find_in(event.format.fields, name);
+  return find_field_in(event.format.fields, name);
 }
 
 // Binding strength, smaller binds tighter; -1 for what is not a binary operator.

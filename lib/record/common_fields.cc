@@ -20,28 +20,22 @@ const char* field_name(CommonField which) {
 
 }  // namespace
 
-int CommonFieldCache::read(const tep_handle& tep, CommonField which, const void* data, int size) const {
-  auto& slot = located_[static_cast<size_t>(which)];
-  uint64_t located = slot.load(std::memory_order_relaxed);
-  if (located == 0) {
-    const Event* first = tep.events.at_sorted(0);
-    if (!first) return -1;
-    const tep_format_field* found = nullptr;
-    for (const tep_format_field* f = first->format.common_fields; f; f = f->next)
-      if (f->name && std::string_view(f->name) == field_name(which)) {
-        found = f;
-        break;
-      }
-    if (!found) return -1;
-    located = static_cast<uint64_t>(static_cast<uint32_t>(found->offset)) << 32 |
-              static_cast<uint32_t>(found->size);
-    // A zero-sized field resolves again each time, as upstream's does.
-    if (found->size != 0) slot.store(located, std::memory_order_relaxed);
-  }
-  const int offset = static_cast<int>(located >> 32);
-  const int field_size = static_cast<int>(located & 0xffffffff);
-  if (offset < 0 || field_size < 0 || static_cast<int64_t>(offset) + field_size > size) return 0;
-  return static_cast<int>(read_number(tep, static_cast<const uint8_t*>(data) + offset, field_size));
+int CommonFieldCache::resolve_and_read(const tep_handle& tep, CommonField which, const void* data,
+                                       int size) const {
+  const Event* first = tep.events.at_sorted(0);
+  if (!first) return -1;
+  const tep_format_field* found = nullptr;
+  for (const tep_format_field* f = first->format.common_fields; f; f = f->next)
+    if (f->name && std::string_view(f->name) == field_name(which)) {
+      found = f;
+      break;
+    }
+  if (!found) return -1;
+  uint64_t located = static_cast<uint64_t>(static_cast<uint32_t>(found->offset)) << 32 |
+                     static_cast<uint32_t>(found->size);
+  // A zero-sized field resolves again each time, as upstream's does.
+  if (found->size != 0) located_[static_cast<size_t>(which)].store(located, std::memory_order_relaxed);
+  return read_located(located, data, size, swaps_bytes(tep));
 }
 
 }  // namespace tep::record

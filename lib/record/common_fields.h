@@ -8,19 +8,38 @@
 #include <atomic>
 #include <cstdint>
 
+#include "record/field_access.h"
+
 struct tep_handle;
 
 namespace tep::record {
 
 enum class CommonField { Type, Pid, PreemptCount, Flags };
 
+// Whether the trace file's byte order differs from ours (lib/core/handle.h
+// defines it; every caller of read() includes that header).
+inline bool swaps_bytes(const tep_handle& tep);
+
 class CommonFieldCache {
  public:
   // The field's value in a record payload of `size` bytes; -1 when no event
   // has the field (upstream's answer), 0 when the record is too short for it.
-  int read(const tep_handle& tep, CommonField which, const void* data, int size) const;
+  // Inline once resolved: tep_find_event_by_record runs several times a record.
+  int read(const tep_handle& tep, CommonField which, const void* data, int size) const {
+    uint64_t located = located_[static_cast<size_t>(which)].load(std::memory_order_relaxed);
+    if (__builtin_expect(located == 0, 0)) return resolve_and_read(tep, which, data, size);
+    return read_located(located, data, size, swaps_bytes(tep));
+  }
 
  private:
+  int resolve_and_read(const tep_handle& tep, CommonField which, const void* data, int size) const;
+  static int read_located(uint64_t located, const void* data, int size, bool swap) {
+    const int offset = static_cast<int>(located >> 32);
+    const int field_size = static_cast<int>(located & 0xffffffff);
+    if (offset < 0 || field_size < 0 || static_cast<int64_t>(offset) + field_size > size) return 0;
+    return static_cast<int>(read_number(static_cast<const uint8_t*>(data) + offset, field_size, swap));
+  }
+
   // offset << 32 | size, 0 until resolved. Resolution is idempotent, so
   // concurrent readers may race on it harmlessly.
   mutable std::array<std::atomic<uint64_t>, 4> located_{};

@@ -22,16 +22,7 @@ bool within(int offset, int size, int data_size) {
 
 bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data,
                       int data_size, uint64_t& out) {
-  const int size = field.size;
-  if ((size != 1 && size != 2 && size != 4 && size != 8) || !within(field.offset, size, data_size))
-    return false;
-  uint64_t value = read_number(tep, static_cast<const uint8_t*>(data) + field.offset, size);
-  if ((field.flags & TEP_FIELD_IS_SIGNED) && size < 8) {
-    const int shift = 64 - 8 * size;
-    value = static_cast<uint64_t>(static_cast<int64_t>(value << shift) >> shift);
-  }
-  out = value;
-  return true;
+  return read_field_value(field, data, data_size, tep.file_bigendian != tep.host_bigendian, out);
 }
 
 bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data,

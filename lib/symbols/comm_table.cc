@@ -2,10 +2,12 @@
 #include "symbols/comm_table.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <climits>
 #include <mutex>
 
+#include "core/per_thread.h"
 #include "core/text_reader.h"
 #include "symbols/upstream_order.h"
 
@@ -46,7 +48,45 @@ bool scan_cmdline(std::string_view line, int& pid, std::string_view& comm) {
   return true;
 }
 
+std::atomic<uint64_t> last_version{0};
+
+// A thread's recent lookups by pid (trace-cmd asks for the comm of every
+// record, and sched_switch registers the same pids again and again); valid
+// while the table's version is the one they were made under.
+struct RecentLookups {
+  struct Entry {
+    const CommTable* table = nullptr;
+    uint64_t version = 0;
+    int pid = 0;
+    bool registered = false;
+    const char* comm = nullptr;
+  };
+  std::array<Entry, 64> entries;
+  static size_t slot_of(int pid) { return static_cast<unsigned>(pid) % 64; }
+};
+
 }  // namespace
+
+CommTable::CommTable() : version_(last_version.fetch_add(1, std::memory_order_relaxed) + 1) {}
+
+void CommTable::changed() const {
+  version_.store(last_version.fetch_add(1, std::memory_order_relaxed) + 1, std::memory_order_release);
+}
+
+bool CommTable::cached_lookup(int pid, const char*& comm, bool& registered) const {
+  const RecentLookups::Entry& e = per_thread<RecentLookups>().entries[RecentLookups::slot_of(pid)];
+  if (e.table != this || e.pid != pid || e.version != version_.load(std::memory_order_acquire)) return false;
+  comm = e.comm;
+  registered = e.registered;
+  return true;
+}
+
+// Called with the table locked (shared or not), so `version_` is the one the
+// answer was found under.
+void CommTable::remember_lookup(int pid, const char* comm, bool registered) const {
+  RecentLookups::Entry& e = per_thread<RecentLookups>().entries[RecentLookups::slot_of(pid)];
+  e = {this, version_.load(std::memory_order_relaxed), pid, registered, comm};
+}
 
 tep_cmdline* CommTable::new_entry(const char* comm, int pid) const {
   entries_.push_back({comm, pid});
@@ -65,6 +105,7 @@ void CommTable::sort_locked() const {
       [](const tep_cmdline* a, const tep_cmdline* b) { return a->pid == b->pid; });
   pending_.clear();
   sorted_mode_ = true;
+  changed();
 }
 
 void CommTable::ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const {
@@ -88,43 +129,58 @@ CommTable::RegisterStatus CommTable::add(const char* comm, int pid, bool overrid
 }
 
 CommTable::RegisterStatus CommTable::add_name(std::string_view comm, int pid, bool override) {
+  // A pid known to be in the array refuses a plain registration: no lock taken.
+  const char* known = nullptr;
+  bool registered = false;
+  if (!override && pid != 0 && cached_lookup(pid, known, registered) && registered)
+    return RegisterStatus::kPidExists;
   std::unique_lock lock(mutex_);
-  const char* name = strings_.copy(comm);
   if (!sorted_mode_) {
     if (!override) {
-      pending_.push_back(new_entry(name, pid));
+      pending_.push_back(new_entry(strings_.copy(comm), pid));
+      changed();
       return RegisterStatus::kOk;
     }
     sort_locked();
   }
   if (pid == 0) return RegisterStatus::kOk;  // upstream keeps no pid 0 in the array
+  // The name is copied only once it is kept: sched_switch registers the same
+  // pids on every record, and the arena never gives memory back.
   size_t i = find_index(pid);
   if (i < sorted_.size()) {
-    if (!override) return RegisterStatus::kPidExists;
+    if (!override) {
+      remember_lookup(pid, sorted_[i]->comm, true);
+      return RegisterStatus::kPidExists;
+    }
     // The old name stays allocated: callers may still hold it.
-    sorted_[i]->comm = name;
+    if (comm != sorted_[i]->comm) {
+      sorted_[i]->comm = strings_.copy(comm);
+      changed();
+    }
     return RegisterStatus::kOk;
   }
   auto at = std::upper_bound(sorted_.begin(), sorted_.end(), pid,
                              [](int p, const tep_cmdline* e) { return p < e->pid; });
-  sorted_.insert(at, new_entry(name, pid));
+  sorted_.insert(at, new_entry(strings_.copy(comm), pid));
+  changed();
   return RegisterStatus::kOk;
 }
 
-const char* CommTable::comm_of(int pid) const {
-  if (pid == 0) return kIdleComm;
+CommTable::Lookup CommTable::lookup(int pid) const {
+  Lookup found;
+  if (cached_lookup(pid, found.comm, found.registered)) return found;
   std::shared_lock lock(mutex_);
   ensure_sorted(lock);
   size_t i = find_index(pid);
-  return i < sorted_.size() ? sorted_[i]->comm : kUnknownComm;
+  found.registered = i < sorted_.size();
+  found.comm = found.registered ? sorted_[i]->comm : kUnknownComm;
+  remember_lookup(pid, found.comm, found.registered);
+  return found;
 }
 
-bool CommTable::is_registered(int pid) const {
-  if (pid == 0) return true;
-  std::shared_lock lock(mutex_);
-  ensure_sorted(lock);
-  return find_index(pid) < sorted_.size();
-}
+const char* CommTable::comm_of(int pid) const { return pid == 0 ? kIdleComm : lookup(pid).comm; }
+
+bool CommTable::is_registered(int pid) const { return pid == 0 || lookup(pid).registered; }
 
 // Upstream's array walk restarts *at* `after` (so a caller looping on it never
 // advances); we continue after it, as its documentation describes.

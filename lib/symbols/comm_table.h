@@ -11,6 +11,8 @@
 // handed out stays valid; lookups may run while another thread registers.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <deque>
 #include <shared_mutex>
 #include <string_view>
@@ -31,7 +33,7 @@ class CommTable {
   enum class RegisterStatus { kOk, kPidExists };
   enum class ParseStatus { kOk, kBadLine };
 
-  CommTable() = default;
+  CommTable();
   CommTable(const CommTable&) = delete;
   CommTable& operator=(const CommTable&) = delete;
 
@@ -57,6 +59,18 @@ class CommTable {
   void sort_locked() const;  // needs the unique lock
   size_t find_index(int pid) const;  // sorted_.size() when absent
   tep_cmdline* new_entry(const char* comm, int pid) const;
+
+  struct Lookup {
+    const char* comm = nullptr;
+    bool registered = false;
+  };
+  Lookup lookup(int pid) const;  // a non-zero pid, in array mode
+  // Where the per-thread cache of lookups (comm_table.cc) stands: a new value,
+  // unique in the process, with every change of the table.
+  void changed() const;
+  bool cached_lookup(int pid, const char*& comm, bool& registered) const;
+  void remember_lookup(int pid, const char* comm, bool registered) const;
+  mutable std::atomic<uint64_t> version_;
 
   mutable std::shared_mutex mutex_;
   mutable StringArena strings_;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/per_thread.h"
 #include "trace_seq/int_text.h"
 #include "trace_seq/seq.h"
 
@@ -16,6 +17,8 @@ namespace {
 
 // Past this a width or precision is left to vsnprintf (glibc fails on huge ones).
 constexpr int64_t kMaxHandWidth = 4096;
+// Leading zeros (precision or '0' flag) composed with the digits in one buffer.
+constexpr int64_t kComposedZeros = 32;
 
 int64_t read_count(std::string_view text, size_t& i) {
   int64_t n = 0;
@@ -110,7 +113,9 @@ void format_int(trace_seq* s, const Conversion& c, uint64_t reg) {
   uint64_t magnitude = negative ? 0 - bits : bits;
   unsigned base = c.conversion == 'o' ? 8 : (c.conversion == 'x' || c.conversion == 'X') ? 16 : 10;
 
-  char buf[kIntTextSize];
+  // Digits at the end of `buf`, with room before them for zeros and a prefix:
+  // the number usually goes out in one append.
+  char buf[kIntTextSize + kComposedZeros];
   char* end = buf + sizeof(buf);
   char* digits = end;
   if (!(magnitude == 0 && c.precision == 0)) digits = unsigned_digits(magnitude, base, c.conversion == 'X', end);
@@ -131,9 +136,17 @@ void format_int(trace_seq* s, const Conversion& c, uint64_t reg) {
     pad = 0;
   }
   if (!c.left) append_repeated(s, ' ', pad);
-  append(s, prefix);
-  append_repeated(s, '0', zeros);
-  append(s, std::string_view(digits, digit_count));
+  if (zeros <= kComposedZeros) {
+    char* text = digits - zeros;
+    for (int64_t i = 0; i < zeros; i++) text[i] = '0';
+    text -= prefix.size();
+    for (size_t i = 0; i < prefix.size(); i++) text[i] = prefix[i];
+    append(s, std::string_view(text, static_cast<size_t>(end - text)));
+  } else {
+    append(s, prefix);
+    append_repeated(s, '0', zeros);
+    append(s, std::string_view(digits, digit_count));
+  }
   if (c.left) append_repeated(s, ' ', pad);
 }
 
@@ -158,7 +171,7 @@ struct HandFormat {
   std::vector<Piece> pieces;
 };
 
-constexpr size_t kCachedFormats = 8;
+constexpr size_t kCachedFormats = 16;
 
 std::unique_ptr<HandFormat> split(const char* fmt) {
   auto format = std::make_unique<HandFormat>();
@@ -194,20 +207,15 @@ struct HandFormatCache {
   std::array<std::unique_ptr<HandFormat>, kCachedFormats> formats;
   size_t next_victim = 0;
 };
-// initial-exec: no __tls_get_addr call per printf.
-thread_local HandFormatCache hand_formats __attribute__((tls_model("initial-exec")));
 
+// One entry per call site: callers pass string literals, and equal literals in
+// different objects ("%.*s" in trace-cmd and in a plugin) get entries of their
+// own instead of taking one entry from each other. The pointer finds the
+// entry, the content confirms it (a buffer may be reused for other text).
 const HandFormat& find_or_split(const char* fmt) {
-  auto& cache = hand_formats;
-  // Callers pass string literals: the pointer finds the entry, the content confirms it.
+  auto& cache = per_thread<HandFormatCache>();
   for (const auto& format : cache.formats)
     if (format && format->last_pointer == fmt && strcmp(format->text.c_str(), fmt) == 0) return *format;
-  for (const auto& format : cache.formats) {
-    if (format && strcmp(format->text.c_str(), fmt) == 0) {
-      format->last_pointer = fmt;
-      return *format;
-    }
-  }
   auto& slot = cache.formats[cache.next_victim];
   cache.next_victim = (cache.next_victim + 1) % kCachedFormats;
   slot = split(fmt);
@@ -220,30 +228,8 @@ const HandFormat& find_or_split(const char* fmt) {
 int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
   const HandFormat& format = find_or_split(fmt);
   if (!format.by_hand) return -1;
-  unsigned start = s->len;
-  for (const HandFormat::Piece& piece : format.pieces) {
-    append(s, piece.literal);
-    if (!piece.has_conversion) continue;
-    const Conversion* conversion = &piece.conversion;
-    Conversion starred;  // a copy only when '*' fills in the width or precision
-    if (conversion->star()) {
-      starred = *conversion;
-      if (starred.star_width) {
-        int width = va_arg(ap, int);
-        starred.left = starred.left || width < 0;
-        starred.width = width < 0 ? -int64_t{width} : width;
-      }
-      if (starred.star_precision) {
-        int precision = va_arg(ap, int);
-        starred.precision = precision < 0 ? -1 : precision;
-      }
-      if (starred.width > kMaxHandWidth || starred.precision > kMaxHandWidth) {
-        s->len = start;  // rare: let vsnprintf redo the whole format
-        return -1;
-      }
-      conversion = &starred;
-    }
-    const Conversion& c = *conversion;
+  // One conversion with its argument(s); `ap` is the caller's list, advanced.
+  auto print_argument = [&](const Conversion& c) {
     if (c.conversion == 's') {
       const char* str = va_arg(ap, const char*);
       // glibc: "(null)", or nothing when the precision is too short for it.
@@ -251,13 +237,36 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
       size_t length = c.precision < 0 ? strlen(str) : strnlen(str, static_cast<size_t>(c.precision));
       format_string(s, c, std::string_view(str, length));
     } else if (c.conversion == 'c' || c.length <= 0) {
-      unsigned value = va_arg(ap, unsigned);
-      format_int(s, c, value);
+      format_int(s, c, va_arg(ap, unsigned));
     } else if (c.length == 1) {
       format_int(s, c, static_cast<uint64_t>(va_arg(ap, unsigned long)));
     } else {
       format_int(s, c, static_cast<uint64_t>(va_arg(ap, unsigned long long)));
     }
+  };
+  unsigned start = s->len;
+  for (const HandFormat::Piece& piece : format.pieces) {
+    append(s, piece.literal);
+    if (!piece.has_conversion) continue;
+    if (__builtin_expect(!piece.conversion.star(), 1)) {
+      print_argument(piece.conversion);
+      continue;
+    }
+    Conversion starred = piece.conversion;  // '*' fills in the width or precision
+    if (starred.star_width) {
+      int width = va_arg(ap, int);
+      starred.left = starred.left || width < 0;
+      starred.width = width < 0 ? -int64_t{width} : width;
+    }
+    if (starred.star_precision) {
+      int precision = va_arg(ap, int);
+      starred.precision = precision < 0 ? -1 : precision;
+    }
+    if (starred.width > kMaxHandWidth || starred.precision > kMaxHandWidth) {
+      s->len = start;  // rare: let vsnprintf redo the whole format
+      return -1;
+    }
+    print_argument(starred);
   }
   return static_cast<int>(s->len - start);
 }

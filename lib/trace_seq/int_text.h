@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "trace-seq.h"
+#include "trace_seq/seq.h"
 
 namespace tep::seq {
 
@@ -22,10 +24,13 @@ void append_signed(trace_seq* s, int64_t value);
 void append_hex(trace_seq* s, uint64_t value, int min_digits = 1);
 // `value` zero-padded on the left to `min_digits` ("%0*llu").
 void append_unsigned_padded(trace_seq* s, uint64_t value, int min_digits, char pad);
-// `count` copies of `c` (padding for widths); most calls pad nothing.
+// `count` copies of `c` (padding for widths); most calls pad nothing or a few.
 void append_repeated_slow(trace_seq* s, char c, int64_t count);
 inline void append_repeated(trace_seq* s, char c, int64_t count) {
-  if (count > 0) append_repeated_slow(s, c, count);
+  if (count <= 0) return;
+  if (!has_room(s, static_cast<size_t>(count))) return append_repeated_slow(s, c, count);
+  memset(s->buffer + s->len, c, static_cast<size_t>(count));
+  s->len += static_cast<unsigned>(count);
 }
 
 }  // namespace tep::seq

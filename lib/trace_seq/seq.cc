@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/per_thread.h"
 #include "trace_seq/hand_printf.h"
 
 namespace tep::seq {
@@ -108,6 +109,15 @@ int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
   return ret;
 }
 
+// trace-cmd initialises and destroys a trace_seq per record, and glibc's
+// per-thread cache does not serve 4 KiB blocks: each thread keeps the last
+// first-step buffer destroyed for the next init. It is malloc'ed all the same,
+// so a caller may still free() it.
+struct SpareBuffer {
+  char* buffer = nullptr;
+  ~SpareBuffer() { free(buffer); }
+};
+
 }  // namespace
 
 void append_slow(trace_seq* s, std::string_view text) { put_bytes(s, text, kPuts); }
@@ -125,7 +135,9 @@ void init(trace_seq* s) {
   s->len = 0;
   s->readpos = 0;
   s->buffer_size = kStep;
-  s->buffer = static_cast<char*>(malloc(kStep));
+  SpareBuffer& spare = per_thread<SpareBuffer>();
+  s->buffer = spare.buffer ? spare.buffer : static_cast<char*>(malloc(kStep));
+  spare.buffer = nullptr;
   s->state = s->buffer ? TRACE_SEQ__GOOD : TRACE_SEQ__MEM_ALLOC_FAILED;
 }
 
@@ -137,7 +149,12 @@ void reset(trace_seq* s) {
 
 void destroy(trace_seq* s) {
   if (poisoned(s, kDestroy) || s->state != TRACE_SEQ__GOOD) return;
-  free(s->buffer);
+  SpareBuffer& spare = per_thread<SpareBuffer>();
+  if (s->buffer_size == kStep && !spare.buffer) {
+    spare.buffer = s->buffer;
+  } else {
+    free(s->buffer);
+  }
   s->buffer = kPoison;
 }
 
@@ -158,7 +175,13 @@ int write_to(trace_seq* s, FILE* fp) {
   poisoned(s, kFprintf);
   switch (s->state) {
     case TRACE_SEQ__GOOD:
-      return s->buffer ? fprintf(fp, "%.*s", static_cast<int>(s->len), s->buffer) : 0;
+      if (!s->buffer) return 0;
+      {
+        // fprintf("%.*s") as upstream, without the printf machinery: up to the
+        // first NUL, the count written or -1.
+        size_t n = strnlen(s->buffer, s->len);
+        return fwrite(s->buffer, 1, n, fp) == n ? static_cast<int>(n) : -1;
+      }
     case TRACE_SEQ__BUFFER_POISONED:
       fprintf(fp, "%s\n", kPoisonMessage);
       break;

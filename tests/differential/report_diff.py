@@ -75,7 +75,7 @@ def parse_args():
     p.add_argument("--plugins", required=True, help="the candidate's plugin dir")
     p.add_argument("--label", default="", help="name of this set-up in messages")
     p.add_argument("--preload", default="", help="LD_PRELOAD for candidate runs (sanitizer runtime)")
-    p.add_argument("--shim", default="", help="LD_PRELOAD for both runs (zero_size_malloc.c)")
+    p.add_argument("--shim", default="", help="LD_PRELOAD for both runs (zero_size_malloc.c, unset_field_reads.c)")
     p.add_argument("--options", default="all",
                    help="comma-separated option-set names, or 'all' (%s)" % ", ".join(OPTION_SETS))
     p.add_argument("--jobs", type=int, default=2)
@@ -139,10 +139,10 @@ class Setup:
         # meson test sets it; its fill reaches trace-cmd's own reads past its buffers
         # (see zero_size_malloc.c), in either run.
         env.pop("MALLOC_PERTURB_", None)
-        if self.shim:
-            env["LD_PRELOAD"] = self.shim
-        if self.preload:
-            env["LD_PRELOAD"] = self.preload
+        # The sanitizer runtime, when there is one, must come first.
+        preloads = [p for p in (self.preload, self.shim) if p]
+        if preloads:
+            env["LD_PRELOAD"] = " ".join(preloads)
             # trace-cmd itself leaks, so no leak check; our library's errors still end the run.
             asan = env.get("ASAN_OPTIONS", "halt_on_error=1")
             env["ASAN_OPTIONS"] = asan + ":detect_leaks=0"

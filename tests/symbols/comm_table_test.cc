@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -130,6 +131,50 @@ TEST(CommTable, RegistrationWhileLooking) {
   reader.join();
   EXPECT_EQ(bad, 0);
   EXPECT_STREQ(t.comm_of(2999), "late");
+}
+
+// Lookups are remembered per thread (comm_table.cc): every change of the
+// table must show through on the next lookup, in this thread and others.
+TEST(CommTable, RememberedLookupsFollowChanges) {
+  CommTable t;
+  t.add("a", 7, false);
+  EXPECT_STREQ(t.comm_of(7), "a");
+  EXPECT_STREQ(t.comm_of(8), "<...>");
+  EXPECT_FALSE(t.is_registered(8));
+  t.add("b", 8, false);
+  EXPECT_STREQ(t.comm_of(8), "b");
+  EXPECT_TRUE(t.is_registered(8));
+  EXPECT_EQ(t.add("c", 8, false), CommTable::RegisterStatus::kPidExists);
+  EXPECT_STREQ(t.comm_of(8), "b");
+  t.add("d", 8, true);
+  EXPECT_STREQ(t.comm_of(8), "d");
+  std::string other;
+  std::thread([&] { other = t.comm_of(8); }).join();
+  EXPECT_EQ(other, "d");
+  t.add("e", 8 + 64, false);  // the same slot of the per-thread cache
+  EXPECT_STREQ(t.comm_of(8 + 64), "e");
+  EXPECT_STREQ(t.comm_of(8), "d");
+}
+
+TEST(CommTable, TablesDoNotShareRememberedLookups) {
+  for (int round = 0; round < 8; round++) {
+    auto t = std::make_unique<CommTable>();
+    const std::string name = "r" + std::to_string(round);
+    EXPECT_STREQ(t->comm_of(9), "<...>");
+    t->add(name.c_str(), 9, false);
+    EXPECT_EQ(t->comm_of(9), name);
+  }
+}
+
+// A refused registration copies nothing: sched_switch registers the same
+// pids on every record, for millions of records.
+TEST(CommTable, RefusedRegistrationsKeepNoCopy) {
+  CommTable t;
+  t.add("x", 5, false);
+  EXPECT_STREQ(t.comm_of(5), "x");
+  const char* before = t.comm_of(5);
+  for (int i = 0; i < 1000; i++) EXPECT_EQ(t.add("y", 5, false), CommTable::RegisterStatus::kPidExists);
+  EXPECT_EQ(t.comm_of(5), before);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include "trace-seq.h"
@@ -129,6 +130,41 @@ TEST(TraceSeq, DoPrintfWritesTheText) {
   testing::internal::CaptureStdout();
   EXPECT_EQ(trace_seq_do_printf(&q.s), 3);
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "xyz");
+}
+
+// trace-cmd inits and destroys a seq per record: the buffer is reused, and
+// behaves as a fresh one (destroy still poisons the old seq).
+TEST(TraceSeq, InitAfterDestroyStartsFresh) {
+  for (int i = 0; i < 3; i++) {
+    trace_seq s;
+    trace_seq_init(&s);
+    EXPECT_EQ(s.len, 0u);
+    EXPECT_EQ(s.buffer_size, static_cast<unsigned>(TRACE_SEQ_BUF_SIZE));
+    trace_seq_printf(&s, "round %d", i);
+    trace_seq_terminate(&s);
+    EXPECT_STREQ(s.buffer, ("round " + std::to_string(i)).c_str());
+    trace_seq_destroy(&s);
+    EXPECT_EQ(s.buffer, reinterpret_cast<char*>(0xdeadbeef));
+  }
+  trace_seq grown;  // a grown buffer is freed, not kept
+  trace_seq_init(&grown);
+  for (int i = 0; i < 2 * TRACE_SEQ_BUF_SIZE; i++) trace_seq_putc(&grown, 'x');
+  trace_seq_destroy(&grown);
+  trace_seq fresh;
+  trace_seq_init(&fresh);
+  EXPECT_EQ(fresh.buffer_size, static_cast<unsigned>(TRACE_SEQ_BUF_SIZE));
+  free(fresh.buffer);  // callers may free it themselves
+}
+
+// fprintf("%.*s") as upstream: the text up to the first NUL, its length back.
+TEST(TraceSeq, DoFprintfStopsAtANul) {
+  Seq q;
+  trace_seq_puts(&q.s, "ab");
+  trace_seq_putc(&q.s, '\0');
+  trace_seq_puts(&q.s, "cd");
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(trace_seq_do_printf(&q.s), 2);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "ab");
 }
 
 TEST(TraceSeq, NullArgumentsAreRefused) {
