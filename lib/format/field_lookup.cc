@@ -22,6 +22,11 @@ tep_format_field* find_field_in(tep_format_field* list, std::string_view name) {
   return nullptr;
 }
 
+tep_format_field* find_any_field_in(const tep_event& event, std::string_view name) {
+  tep_format_field* field = find_field_in(event.format.common_fields, name);
+  return field ? field : find_field_in(event.format.fields, name);
+}
+
 namespace {
 
 constexpr size_t kMaxCachedName = 39;  // longer names are looked up every time
@@ -49,8 +54,7 @@ tep_format_field* walk(const Event& event, FieldList list, std::string_view name
     case FieldList::kAny:
       break;
   }
-  tep_format_field* field = find_field_in(event.format.common_fields, name);
-  return field ? field : find_field_in(event.format.fields, name);
+  return find_any_field_in(event, name);
 }
 
 size_t slot_of(const Event& event, FieldList list, const char* name) {

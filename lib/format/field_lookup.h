@@ -17,6 +17,8 @@ struct Event;
 
 // The first field of `list` named `name`, walking the list.
 tep_format_field* find_field_in(tep_format_field* list, std::string_view name);
+// tep_find_any_field's walk: the common fields first, as upstream.
+tep_format_field* find_any_field_in(const tep_event& event, std::string_view name);
 
 // kAny: tep_find_any_field, the common fields first as upstream.
 enum class FieldList : unsigned char { kCommon, kEvent, kAny };

@@ -600,10 +600,7 @@ void Compiler::format(std::string_view fmt, const std::vector<ArgRef>& args) {
 }  // namespace
 
 FieldRef resolve_field(const Event& event, const tep_format_field* field, const char* name) {
-  if (!field && name) {
-    field = find_field_in(event.format.common_fields, name);
-    if (!field) field = find_field_in(event.format.fields, name);
-  }
+  if (!field && name) field = find_any_field_in(event, name);
   return field ? field_ref(*field) : FieldRef{};
 }
 

@@ -11,12 +11,6 @@ namespace tep::printfmt {
 
 namespace {
 
-// Common fields first, as upstream's tep_find_any_field.
-tep_format_field* find_any_field(Event& event, std::string_view name) {
-  if (tep_format_field* field = find_field_in(event.format.common_fields, name)) return field;
-  return find_field_in(event.format.fields, name);
-}
-
 tep_format_field* find_event_field(Event& event, std::string_view name) {
   return find_field_in(event.format.fields, name);
 }
@@ -242,7 +236,7 @@ Token PrintFmtParser::finish_field(tep_print_arg* arg) {
   if (name.kind != TokenKind::Item) return fail(status_for(name));
   arg->type = TEP_PRINT_FIELD;
   arg->field.name = tree_.keep(name.text);
-  arg->field.field = find_any_field(event_, name.text);
+  arg->field.field = find_any_field_in(event_, name.text);
   if (pending_flag_mark_ || pending_symbolic_mark_) {
     if (arg->field.field)
       arg->field.field->flags |= pending_flag_mark_ ? TEP_FIELD_IS_FLAG : TEP_FIELD_IS_SYMBOLIC;
@@ -539,7 +533,7 @@ Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type
   Token name = lexer_.next();
   if (name.kind != TokenKind::Item) return fail(status_for(name));
   arg->type = type;
-  tep_format_field* field = find_any_field(event_, name.text);
+  tep_format_field* field = find_any_field_in(event_, name.text);
   if (type == TEP_PRINT_STRING) {
     arg->string.string = tree_.keep(name.text);
     arg->string.field = field;
@@ -631,7 +625,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     if (!token.is(TokenKind::Op, "->")) return fail(status_for(token));
     Token name = lexer_.next();
     if (name.kind != TokenKind::Item) return fail(status_for(name));
-    tep_format_field* field = find_any_field(event_, name.text);
+    tep_format_field* field = find_any_field_in(event_, name.text);
     if (!field) return fail(ParseStatus::UnknownField);
     if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::BadSizeof);
     size = std::to_string(field->size);

@@ -8,7 +8,7 @@
 namespace tep {
 
 uint64_t read_number(const tep_handle& tep, const void* ptr, int size) {
-  return read_number(ptr, size, tep.file_bigendian != tep.host_bigendian);
+  return read_number(ptr, size, record::swaps_bytes(tep));
 }
 
 namespace {
@@ -22,7 +22,7 @@ bool within(int offset, int size, int data_size) {
 
 bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data,
                       int data_size, uint64_t& out) {
-  return read_field_value(field, data, data_size, tep.file_bigendian != tep.host_bigendian, out);
+  return read_field_value(field, data, data_size, record::swaps_bytes(tep), out);
 }
 
 bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data,
