@@ -30,6 +30,7 @@ def main():
                               "--failure-level", "WARN", "--safe-mode", "safe",
                               "--attribute", "mansource=" + source_label,
                               "--attribute", "manmanual=libtraceevent Manual",
+                              "--attribute", "tabsize=8",
                               "--destination-dir", staging] + attributes + pages)
         if run.returncode:
             print("render.py: asciidoctor failed (its messages above name the page)", file=sys.stderr)
