@@ -52,6 +52,12 @@ def abi_names(root):
     return names
 
 
+def verdict(problems, summary):
+    """Prints each problem, or the summary when there is none; the exit status."""
+    print("\n".join("FAIL: " + p for p in problems) if problems else summary)
+    return 1 if problems else 0
+
+
 def normalize(decl):
     decl = re.sub(r"\s+", " ", decl).strip()
     decl = re.sub(r"\s*([*(),\[\]])\s*", r"\1", decl)
@@ -164,12 +170,8 @@ def check_sources(args):
     for n, listed in sorted(exported.items()):
         if n not in owner:
             problems.append("%s: %s has no man page (no NAME section lists it)" % (listed, n))
-    for p in problems:
-        print("FAIL: " + p)
-    if not problems:
-        print("%d page sources OK; %d exported names (abi/*.txt) all documented, %d names in all"
-              % (len(args.pages), len(exported), len(owner)))
-    return 1 if problems else 0
+    return verdict(problems, "%d page sources OK; %d exported names (abi/*.txt) all documented, "
+                   "%d names in all" % (len(args.pages), len(exported), len(owner)))
 
 
 def man_env():
@@ -209,11 +211,8 @@ def check_render(args):
         if run.returncode or whatis != set(names):
             problems.append("%s: lexgrog gives whatis names %s, not %s (exit %d %s)"
                             % (rel, sorted(whatis), sorted(names), run.returncode, run.stderr.strip()))
-    for p in problems:
-        print("FAIL: " + p)
-    if not problems:
-        print("%d pages render without warnings, with .TH and whatis lines" % len(args.pages))
-    return 1 if problems else 0
+    return verdict(problems, "%d pages render without warnings, with .TH and whatis lines"
+                   % len(args.pages))
 
 
 def check_install(args):
@@ -264,12 +263,8 @@ def check_install(args):
                                                          or "exit %d" % run.returncode))
     finally:
         shutil.rmtree(stage, ignore_errors=True)
-    for p in problems:
-        print("FAIL: " + p)
-    if not problems:
-        print("installed %d pages and %d links; man 3 NAME finds all %d names"
-              % (len(pages), len(names) - len(pages & set(names)), len(wanted)))
-    return 1 if problems else 0
+    return verdict(problems, "installed %d pages and %d links; man 3 NAME finds all %d names"
+                   % (len(pages), len(names) - len(pages & set(names)), len(wanted)))
 
 
 def main():
