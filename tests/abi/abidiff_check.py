@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+from check_symbols import dynamic_symbols
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SKIP = 77
 # abidw options of the baseline: only what is exported and public, no paths or line numbers
@@ -52,16 +54,16 @@ def has_debug_info(lib):
     return ".debug_info" in out
 
 
+# nm's letters for defined dynamic symbols, as (ELF binding, kind).
+NM_LETTERS = {"T": ("GLOBAL", "FUNC"), "i": ("GLOBAL", "FUNC"), "W": ("WEAK", "FUNC"),
+              "V": ("WEAK", "OBJECT"), "D": ("GLOBAL", "OBJECT"), "B": ("GLOBAL", "OBJECT"),
+              "R": ("GLOBAL", "OBJECT")}
+
+
 def elf_symbols(lib):
     """name -> (binding, kind) of the defined dynamic symbols."""
-    out = subprocess.run(["readelf", "--dyn-syms", "-W", lib], check=True, capture_output=True,
-                         text=True).stdout
-    syms = {}
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) >= 8 and f[0].endswith(":") and f[6] != "UND" and f[3] in ("FUNC", "OBJECT"):
-            syms[f[7].split("@")[0]] = (f[4], f[3])
-    return syms
+    return {name: NM_LETTERS.get(letter, (letter, "?"))
+            for name, letter in dynamic_symbols(lib).items()}
 
 
 def abidiff(tool, old, new, extra):
