@@ -13,8 +13,8 @@
 #   root      a throwaway root: an overlay (copy-on-write) of / in a private mount namespace,
 #             where apt-get installs the packages over Debian's, then tests/packaging/in-root.sh
 #             checks ldd trace-cmd, trace-cmd list -O, a static and a dynamic link against
-#             libtraceevent-dev, and trace-cmd report of tests/data/traces against the oracle
-#             (or the consumers suite with CONSUMERS_OURS=system, when BUILDDIR has it).
+#             libtraceevent-dev, trace-cmd report of tests/data/traces against the oracle,
+#             and the consumers suite with CONSUMERS_OURS=system when BUILDDIR has it.
 #             Nothing of it touches the real system: the overlay goes with the namespace.
 # --reuse-debs skips 'debs' when WORK (default: build-packaging) has them from a previous run.
 # BUILDDIR (default: build) is a configured build of this tree, for its -Doracle= directory
@@ -72,13 +72,14 @@ else
 		cd "$work/src"
 		DEB_BUILD_OPTIONS="nocheck parallel=2" dpkg-buildpackage -b -uc -us >"$work/logs/build.log" 2>&1
 	) || tail -40 "$work/logs/build.log"
-	ls "$debs"/*.deb 2>/dev/null | sed 's|.*/|  |'
+	for deb in "$debs"/*.deb; do echo "  ${deb##*/}"; done
 	grep -A30 '^dpkg-gensymbols: warning' "$work/logs/build.log" | head -30
 	[ "$(ours | wc -l)" -eq 4 ]; step_end $?
 	[ "$(ours | wc -l)" -eq 4 ] || finish
 fi
 
 step contents "file lists, fields, SONAME and shlibs against Debian's packages"
+# shellcheck disable=SC2086
 python3 "$src/tests/packaging/compare_debs.py" --debs "$debs" --version "$version" \
 	--cache "$cache" $packages
 step_end $?

@@ -57,7 +57,7 @@ opened=$(grep -o "file=$plugindir/plugin_[a-z0-9_]*\.so" "$HOME/ld-debug.txt" | 
 packaged=$(dpkg -L libtraceevent1-plugin | grep -c '/plugin_.*\.so$')
 echo "  trace-cmd list -O: opened $opened of the $packaged packaged plugins in $plugindir;" \
 	"$(grep -c '^  plugin:' "$HOME/list-O.ours") options listed"
-[ "$opened" -eq "$packaged" ] && [ "$packaged" -eq 12 ] || bad "trace-cmd did not load the 12 packaged plugins"
+if [ "$opened" -ne "$packaged" ] || [ "$packaged" -ne 12 ]; then bad "trace-cmd did not load the 12 packaged plugins"; fi
 if cmp -s "$HOME/list-O.debian" "$HOME/list-O.ours"; then
 	echo "  trace-cmd list -O: same as with Debian's packages"
 else
@@ -83,7 +83,7 @@ int main(void)
 	return 0;
 }
 EOF
-cd "$HOME"
+cd "$HOME" || exit 1
 # shellcheck disable=SC2046
 gcc -o probe-dynamic probe.c $(pkg-config --cflags --libs libtraceevent) || bad "dynamic link"
 private=$(pkg-config --static --libs libtraceevent | sed 's/-ltraceevent//')
@@ -96,8 +96,8 @@ for probe in probe-dynamic probe-static; do
 	echo "  $probe: '$out', libtraceevent.so.1 => ${linked:-(none: linked in)}"
 	[ "$out" = "page size 4096" ] || bad "$probe printed '$out'"
 done
-[ -n "$(ldd ./probe-dynamic | grep libtraceevent.so.1)" ] || bad "probe-dynamic does not use libtraceevent.so.1"
-[ -z "$(ldd ./probe-static | grep libtraceevent)" ] || bad "probe-static still needs libtraceevent.so.1"
+ldd ./probe-dynamic | grep -q libtraceevent.so.1 || bad "probe-dynamic does not use libtraceevent.so.1"
+! ldd ./probe-static | grep -q libtraceevent || bad "probe-static still needs libtraceevent.so.1"
 
 # trace-cmd report on the committed traces: the installed library and plugins (nothing in the
 # environment) against upstream 1.8.4 (the oracle, as the differential suite runs it).
