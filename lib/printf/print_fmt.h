@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: LGPL-2.1
+// A print fmt read once (the kPrintFmt dialect), with the argument each
+// directive takes, as upstream pairs them:
+//   "prev=%s:%d%%\tnext=%*s", REC->prev, REC->pid, REC->w, REC->next
+//   -> "prev=" %s(arg 0)  ":" %d(arg 1)  "%<TAB>next=" %*s(star arg 2, arg 3)  end
+// Literal text is kept unescaped ("\n" "\t" "\r", "\x" -> "x", "%%" -> "%");
+// a lone trailing backslash ends the format. An event keeps this beside its
+// argument tree; the print compiler, raw-field printing, bprint and the
+// argument check read it instead of the text.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "printf/format.h"
+#include "printf/glibc_fallback.h"
+#include "printf/parser.h"
+
+namespace tep::fmt {
+
+struct PrintFmtPiece {
+  enum class Kind : uint8_t {
+    kConversion,  // d u i x X o c s p with its argument ("%pI4": the letters after 'p' too)
+    kBadLength,   // d u i x X o c with more than two 'h' or 'l': takes its argument, prints nothing
+    kUnknown,     // another letter ended it: upstream prints ">c<" ("% d" -> "> <d")
+    kNoArgument,  // a '*' or the conversion found no argument left, or a second '*' came:
+                  // nothing printed, reading goes on as text from parsed.end (that letter)
+    kCut,         // the format ended inside it
+    kEnd,         // no directive: the text after the last one
+  };
+  Kind kind = Kind::kEnd;
+  uint32_t literal_offset = 0, literal_size = 0;  // the unescaped text before it
+  Parsed parsed;          // offsets into the format text
+  int32_t arg = -1;       // index of the argument the conversion takes
+  int32_t star_arg = -1;  // the argument its '*' takes
+};
+
+// How a print fmt's number or string conversion prints, kept in a print step.
+struct PrintFmtConversion {
+  Directive directive;    // with written widths bounded (bound_untrusted)
+  std::string_view text;  // "%-5lx": for glibc's reading when not by hand
+  int8_t ls = 0;          // upstream casts the value by this count before printf
+  bool by_hand = true;    // else vsnprintf of `text`
+};
+
+class PrintFmt {
+ public:
+  PrintFmt() = default;
+  PrintFmt(std::string_view format, size_t arg_count) { parse(format, arg_count); }
+  // Reads `format` whose argument list has `arg_count` entries.
+  void parse(std::string_view format, size_t arg_count);
+
+  const std::vector<PrintFmtPiece>& pieces() const { return pieces_; }
+  std::string_view literal(const PrintFmtPiece& p) const {
+    return std::string_view(literals_).substr(p.literal_offset, p.literal_size);
+  }
+  // Upstream fails the event: a conversion without an argument, a second '*',
+  // more than two 'h' or 'l'.
+  bool lacks_arguments() const { return lacks_arguments_; }
+  size_t format_size() const { return format_size_; }
+  // The conversion of a kConversion / kBadLength piece of `format`.
+  static PrintFmtConversion conversion(std::string_view format, const PrintFmtPiece& p);
+
+ private:
+  std::string literals_;
+  std::vector<PrintFmtPiece> pieces_;
+  size_t format_size_ = 0;
+  bool lacks_arguments_ = false;
+};
+
+// A print fmt's integer conversion of `value`: upstream casts it by the count
+// of 'h'/'l' and hands it to printf; `star` (bounded) feeds a '*'.
+template <typename Sink>
+void format_number(Sink& out, const PrintFmtConversion& c, const int* star, uint64_t value) {
+  if (__builtin_expect(c.by_hand, 1)) {
+    if (!star) return format_int(out, c.directive, value);
+    Directive d = c.directive;
+    if (d.width_star) d.set_star_width(bounded_star(*star));
+    else d.set_star_precision(bounded_star(*star));
+    return format_int(out, d, value);
+  }
+  int bounded = star ? bounded_star(*star) : 0;
+  const int* s = star ? &bounded : nullptr;
+  switch (c.ls) {  // what upstream passes to printf
+    case -2: out.append(glibc_format(c.text, s, static_cast<int>(static_cast<signed char>(value)))); return;
+    case -1: out.append(glibc_format(c.text, s, static_cast<int>(static_cast<short>(value)))); return;
+    case 0:
+      if (c.directive.length != Length::kSize) {
+        out.append(glibc_format(c.text, s, static_cast<int>(value)));
+        return;
+      }
+      [[fallthrough]];
+    default: out.append(glibc_format(c.text, s, static_cast<long long>(value))); return;
+  }
+}
+
+// A print fmt's %s of `text`; printf's %s stops at the first NUL.
+template <typename Sink>
+void format_text(Sink& out, const PrintFmtConversion& c, const int* star, std::string_view text) {
+  size_t nul = text.find('\0');
+  if (nul != std::string_view::npos) text = text.substr(0, nul);
+  if (__builtin_expect(c.by_hand, 1)) {
+    if (!star) return format_string(out, c.directive, text);
+    Directive d = c.directive;
+    if (d.width_star) d.set_star_width(bounded_star(*star));
+    else d.set_star_precision(bounded_star(*star));
+    return format_string(out, d, text);
+  }
+  // A length letter would make printf read a wide string: nothing.
+  if (c.text.find_first_of("lhLzZqjt") != std::string_view::npos) return;
+  int bounded = star ? bounded_star(*star) : 0;
+  out.append(glibc_format(c.text, star ? &bounded : nullptr, std::string(text).c_str()));
+}
+
+}  // namespace tep::fmt
