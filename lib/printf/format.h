@@ -22,6 +22,15 @@ constexpr int32_t kMaxHandCount = 4096;
 // Leading zeros (precision or '0' flag) composed with the digits in one piece.
 constexpr int64_t kComposedZeros = 32;
 
+// What a caller's conversion needs for the formatter to print it exactly as
+// glibc: d i u x X o c s, no locale flag, counts up to kMaxHandCount (a '*'
+// is checked once its value is known); "%ls" and "%lc" are wide.
+inline bool formats_by_hand(const Directive& d) {
+  if (d.grouping || d.width > kMaxHandCount || d.precision > kMaxHandCount) return false;
+  if (d.conversion == 's' || d.conversion == 'c') return d.length == Length::kNone;
+  return is_int_conversion(d.conversion);
+}
+
 template <typename Sink>
 void pad_to_width(Sink& out, const Directive& d, std::string_view body) {
   int64_t pad = int64_t{d.width} - static_cast<int64_t>(body.size());

@@ -92,10 +92,9 @@ PrintFmtConversion PrintFmt::conversion(std::string_view format, const PrintFmtP
   c.text = format.substr(p.start, p.letter_end - p.start);
   c.directive = p.directive;
   bound_untrusted(c.directive);
-  c.ls = p.ls;
-  // glibc zero-pads "%05s" and "%05c": not worth imitating by hand.
-  bool zero_text = (p.letter == 'c' || p.letter == 's') && c.directive.zero;
-  c.by_hand = p.glibc_order && !c.directive.grouping && !zero_text;
+  // Out of glibc's order ("%5-d", "%l5x") glibc prints the directive's text
+  // as it reads it and takes no argument; vsnprintf does that.
+  c.by_hand = p.glibc_order;
   return c;
 }
 

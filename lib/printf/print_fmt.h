@@ -41,8 +41,7 @@ struct PrintFmtPiece {
 struct PrintFmtConversion {
   Directive directive;    // with written widths bounded (bound_untrusted)
   std::string_view text;  // "%-5lx": for glibc's reading when not by hand
-  int8_t ls = 0;          // upstream casts the value by this count before printf
-  bool by_hand = true;    // else vsnprintf of `text`
+  bool by_hand = true;    // glibc's order; else vsnprintf of `text`
 };
 
 class PrintFmt {
@@ -70,8 +69,8 @@ class PrintFmt {
   bool lacks_arguments_ = false;
 };
 
-// A print fmt's integer conversion of `value`: upstream casts it by the count
-// of 'h'/'l' and hands it to printf; `star` (bounded) feeds a '*'.
+// A print fmt's integer conversion of `value` (a 64-bit register: the length
+// modifier says how much of it is read); `star` (bounded) feeds a '*'.
 template <typename Sink>
 void format_number(Sink& out, const PrintFmtConversion& c, const int* star, uint64_t value) {
   if (__builtin_expect(c.by_hand, 1)) {
@@ -82,18 +81,7 @@ void format_number(Sink& out, const PrintFmtConversion& c, const int* star, uint
     return format_int(out, d, value);
   }
   int bounded = star ? bounded_star(*star) : 0;
-  const int* s = star ? &bounded : nullptr;
-  switch (c.ls) {  // what upstream passes to printf
-    case -2: out.append(glibc_format(c.text, s, static_cast<int>(static_cast<signed char>(value)))); return;
-    case -1: out.append(glibc_format(c.text, s, static_cast<int>(static_cast<short>(value)))); return;
-    case 0:
-      if (c.directive.length != Length::kSize) {
-        out.append(glibc_format(c.text, s, static_cast<int>(value)));
-        return;
-      }
-      [[fallthrough]];
-    default: out.append(glibc_format(c.text, s, static_cast<long long>(value))); return;
-  }
+  out.append(glibc_format(c.text, star ? &bounded : nullptr, static_cast<long long>(value)));
 }
 
 // A print fmt's %s of `text`; printf's %s stops at the first NUL.
@@ -108,7 +96,7 @@ void format_text(Sink& out, const PrintFmtConversion& c, const int* star, std::s
     else d.set_star_precision(bounded_star(*star));
     return format_string(out, d, text);
   }
-  // A length letter would make printf read a wide string: nothing.
+  // With a length letter printf might read a wide string: nothing.
   if (c.text.find_first_of("lhLzZqjt") != std::string_view::npos) return;
   int bounded = star ? bounded_star(*star) : 0;
   out.append(glibc_format(c.text, star ? &bounded : nullptr, std::string(text).c_str()));

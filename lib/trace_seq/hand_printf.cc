@@ -18,15 +18,6 @@ namespace {
 
 using fmt::Directive;
 
-// What format_by_hand prints exactly as glibc does.
-bool done_by_hand(const fmt::Parsed& p) {
-  const Directive& d = p.directive;
-  if (d.grouping || d.width > fmt::kMaxHandCount || d.precision > fmt::kMaxHandCount) return false;
-  if (fmt::is_int_conversion(d.conversion) && d.conversion != 'c') return true;
-  // "%ls", "%lc" are wide; "%05s" is glibc's own.
-  return (d.conversion == 's' || d.conversion == 'c') && d.length == fmt::Length::kNone && !d.zero;
-}
-
 // A format split once: trace-cmd passes the same literals ("%.*s", " %s: ")
 // for every record. Found again by content, so a reused pointer is harmless.
 struct HandFormat {
@@ -64,7 +55,7 @@ std::unique_ptr<HandFormat> split(const char* fmt) {
     }
     piece.literal = text.substr(i, percent - i);
     fmt::Parsed parsed = fmt::parse(fmt::Dialect::kGlibc, text, percent);
-    if (!done_by_hand(parsed)) return format;  // by_hand stays false
+    if (!fmt::formats_by_hand(parsed.directive)) return format;  // by_hand stays false
     piece.conversion = parsed.directive;
     piece.has_conversion = true;
     format->pieces.push_back(piece);

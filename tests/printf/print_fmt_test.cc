@@ -194,7 +194,7 @@ TEST(PrintFmt, TextsAsUpstreamPrintsThem) {
   tep::fmt::format_text(out, conversion_of("%s"), nullptr, std::string_view("ab\0cd", 5));
   EXPECT_EQ(out.text, "ab");
   out.text.clear();
-  tep::fmt::format_text(out, conversion_of("%05ls"), nullptr, "ab");
+  tep::fmt::format_text(out, conversion_of("%l5s"), nullptr, "ab");
   EXPECT_EQ(out.text, "");
   out.text.clear();
   tep::fmt::format_text(out, conversion_of("%ls"), nullptr, "ab");  // by hand: narrow
