@@ -54,27 +54,34 @@ void read_glibc(std::string_view text, Parsed& p, size_t limit) {
   p.glibc_order = p.directive.conversion != 0 && i == limit;
 }
 
-// "%-5lx": upstream's print-fmt reader (see parser.h).
-void read_print_fmt(std::string_view text, Parsed& p) {
+// Upstream's readers of print fmts and printk formats: the letters it knows
+// (`known` counts the h/l ones into ls) and '*', in any order, up to a letter
+// that ends the directive.
+template <typename Known>
+void read_loose(std::string_view text, Parsed& p, Known known) {
   size_t i = p.start + 1;
   for (; i < text.size(); i++) {
     char c = text[i];
-    if (is_digit(c) || c == '#' || c == '+' || c == '.' || c == 'z' || c == 'Z' || c == '-') continue;
-    if (c == 'h') {
-      p.ls--;
-    } else if (c == 'l') {
-      p.ls++;
-    } else if (c == 'L') {
-      p.ls = 2;
-    } else if (c == '*') {
+    if (c == '*') {
       if (p.stars < 2) p.star_at[p.stars] = static_cast<uint32_t>(i);
       if (p.stars < UINT16_MAX) p.stars++;
-    } else {
+    } else if (!known(c, p.ls)) {
       p.letter = c;
       break;
     }
   }
   p.letter_end = p.end = static_cast<uint32_t>(i < text.size() ? i + 1 : text.size());
+}
+
+// "%-5lx", "%pI4": upstream's print-fmt reader (see parser.h).
+void read_print_fmt(std::string_view text, Parsed& p) {
+  read_loose(text, p, [](char c, int8_t& ls) {
+    if (c == 'h') ls--;
+    else if (c == 'l') ls++;
+    else if (c == 'L') ls = 2;
+    else return is_digit(c) || c == '#' || c == '+' || c == '.' || c == 'z' || c == 'Z' || c == '-';
+    return true;
+  });
   if (p.letter == 'p') p.end += static_cast<uint32_t>(pointer_letters(text.substr(p.end)));
   read_glibc(text, p, p.letter_end);
 }
@@ -83,25 +90,13 @@ bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A
 
 // "%ld", "%pS": upstream's reading of a printk format's binary arguments.
 void read_bprint(std::string_view text, Parsed& p) {
-  size_t i = p.start + 1;
-  for (; i < text.size(); i++) {
-    char c = text[i];
-    if (is_digit(c) || c == '.') continue;
-    if (c == 'l') {
-      p.ls++;
-    } else if (c == 'L') {
-      p.ls = 2;
-    } else if (c == 'z' || c == 'Z') {
-      p.ls = 1;
-    } else if (c == '*') {
-      if (p.stars < 2) p.star_at[p.stars] = static_cast<uint32_t>(i);
-      if (p.stars < UINT16_MAX) p.stars++;
-    } else {
-      p.letter = c;
-      break;
-    }
-  }
-  p.letter_end = p.end = static_cast<uint32_t>(i < text.size() ? i + 1 : text.size());
+  read_loose(text, p, [](char c, int8_t& ls) {
+    if (c == 'l') ls++;
+    else if (c == 'L') ls = 2;
+    else if (c == 'z' || c == 'Z') ls = 1;
+    else return is_digit(c) || c == '.';
+    return true;
+  });
   if (p.letter == 'p') {
     p.ls = 1;
     if (p.end < text.size() && is_alnum(text[p.end])) p.end++;

@@ -69,17 +69,19 @@ class PrintFmt {
   bool lacks_arguments_ = false;
 };
 
+// The directive with a '*' filled in, bounded.
+inline Directive with_star(Directive d, int star) {
+  if (d.width_star) d.set_star_width(bounded_star(star));
+  else d.set_star_precision(bounded_star(star));
+  return d;
+}
+
 // A print fmt's integer conversion of `value` (a 64-bit register: the length
 // modifier says how much of it is read); `star` (bounded) feeds a '*'.
 template <typename Sink>
 void format_number(Sink& out, const PrintFmtConversion& c, const int* star, uint64_t value) {
-  if (__builtin_expect(c.by_hand, 1)) {
-    if (!star) return format_int(out, c.directive, value);
-    Directive d = c.directive;
-    if (d.width_star) d.set_star_width(bounded_star(*star));
-    else d.set_star_precision(bounded_star(*star));
-    return format_int(out, d, value);
-  }
+  if (__builtin_expect(c.by_hand, 1))
+    return format_int(out, star ? with_star(c.directive, *star) : c.directive, value);
   int bounded = star ? bounded_star(*star) : 0;
   out.append(glibc_format(c.text, star ? &bounded : nullptr, static_cast<long long>(value)));
 }
@@ -89,13 +91,8 @@ template <typename Sink>
 void format_text(Sink& out, const PrintFmtConversion& c, const int* star, std::string_view text) {
   size_t nul = text.find('\0');
   if (nul != std::string_view::npos) text = text.substr(0, nul);
-  if (__builtin_expect(c.by_hand, 1)) {
-    if (!star) return format_string(out, c.directive, text);
-    Directive d = c.directive;
-    if (d.width_star) d.set_star_width(bounded_star(*star));
-    else d.set_star_precision(bounded_star(*star));
-    return format_string(out, d, text);
-  }
+  if (__builtin_expect(c.by_hand, 1))
+    return format_string(out, star ? with_star(c.directive, *star) : c.directive, text);
   // With a length letter printf might read a wide string: nothing.
   if (c.text.find_first_of("lhLzZqjt") != std::string_view::npos) return;
   int bounded = star ? bounded_star(*star) : 0;

@@ -18,17 +18,9 @@
 #include "printf/parser.h"
 #include "printf/print_fmt.h"
 #include "printfmt/format_args_check.h"
+#include "../printf/string_sink.h"
 
 namespace {
-
-struct StringSink {
-  std::string text;
-  void append(std::string_view s) { text.append(s); }
-  void append_char(char c) { text.push_back(c); }
-  void append_repeated(char c, int64_t count) {
-    if (count > 0) text.append(static_cast<size_t>(count), c);
-  }
-};
 
 class Args {
  public:
