@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "output/field_conversion.h"
-#include "printf/print_fmt.h"
+#include "printf/print_fmt_format.h"
 #include "printf/seq_sink.h"
 #include "trace_seq/int_text.h"
 #include "core/handle.h"

@@ -6,6 +6,7 @@
 #include "print/bprint.h"
 #include "output/field_printer.h"
 #include "print/compiler.h"
+#include "printf/print_fmt_format.h"
 #include "trace_seq/seq.h"
 
 namespace tep::print {

@@ -6,6 +6,7 @@
 
 #include "core/per_thread.h"
 #include "print/evaluator.h"
+#include "printf/print_fmt_format.h"
 #include "trace_seq/seq.h"
 
 namespace tep::print {

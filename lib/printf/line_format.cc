@@ -29,7 +29,9 @@ LinePiece::Way way_of(const Parsed& p, std::string_view directive) {
     bool narrow = d.conversion != 's' || d.length == Length::kNone;
     return huge && narrow ? LinePiece::Way::kGlibc : LinePiece::Way::kSingle;
   }
-  if (!p.glibc_order && percents == 1 && d.conversion && !glibc_knows(d.conversion))
+  // Only without '$' and '*': "%4$.6s" would make glibc read a fourth argument.
+  if (!p.glibc_order && percents == 1 && d.conversion && !glibc_knows(d.conversion) &&
+      directive.find_first_of("$*") == std::string_view::npos)
     return LinePiece::Way::kGlibc;
   return LinePiece::Way::kWalk;
 }

@@ -6,7 +6,8 @@
 // Literal text is kept unescaped ("\n" "\t" "\r", "\x" -> "x", "%%" -> "%");
 // a lone trailing backslash ends the format. An event keeps this beside its
 // argument tree; the print compiler, raw-field printing, bprint and the
-// argument check read it instead of the text.
+// argument check read it instead of the text. print_fmt_format.h prints its
+// conversions.
 #pragma once
 
 #include <cstdint>
@@ -14,8 +15,6 @@
 #include <string_view>
 #include <vector>
 
-#include "printf/format.h"
-#include "printf/glibc_fallback.h"
 #include "printf/parser.h"
 
 namespace tep::fmt {
@@ -68,35 +67,5 @@ class PrintFmt {
   size_t format_size_ = 0;
   bool lacks_arguments_ = false;
 };
-
-// The directive with a '*' filled in, bounded.
-inline Directive with_star(Directive d, int star) {
-  if (d.width_star) d.set_star_width(bounded_star(star));
-  else d.set_star_precision(bounded_star(star));
-  return d;
-}
-
-// A print fmt's integer conversion of `value` (a 64-bit register: the length
-// modifier says how much of it is read); `star` (bounded) feeds a '*'.
-template <typename Sink>
-void format_number(Sink& out, const PrintFmtConversion& c, const int* star, uint64_t value) {
-  if (__builtin_expect(c.by_hand, 1))
-    return format_int(out, star ? with_star(c.directive, *star) : c.directive, value);
-  int bounded = star ? bounded_star(*star) : 0;
-  out.append(glibc_format(c.text, star ? &bounded : nullptr, static_cast<long long>(value)));
-}
-
-// A print fmt's %s of `text`; printf's %s stops at the first NUL.
-template <typename Sink>
-void format_text(Sink& out, const PrintFmtConversion& c, const int* star, std::string_view text) {
-  size_t nul = text.find('\0');
-  if (nul != std::string_view::npos) text = text.substr(0, nul);
-  if (__builtin_expect(c.by_hand, 1))
-    return format_string(out, star ? with_star(c.directive, *star) : c.directive, text);
-  // With a length letter printf might read a wide string: nothing.
-  if (c.text.find_first_of("lhLzZqjt") != std::string_view::npos) return;
-  int bounded = star ? bounded_star(*star) : 0;
-  out.append(glibc_format(c.text, star ? &bounded : nullptr, std::string(text).c_str()));
-}
 
 }  // namespace tep::fmt

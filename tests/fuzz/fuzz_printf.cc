@@ -16,7 +16,7 @@
 #include "printf/format.h"
 #include "printf/line_format.h"
 #include "printf/parser.h"
-#include "printf/print_fmt.h"
+#include "printf/print_fmt_format.h"
 #include "printfmt/format_args_check.h"
 #include "../printf/string_sink.h"
 

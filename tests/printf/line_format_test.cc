@@ -159,6 +159,10 @@ TEST(LineDirective, LengthRunsAsGlibc) {
   // glibc prints an unknown conversion's text as it reads it.
   for (const char* d : {"%lllld", "%hld", "%l5d", "%lhd", "%zld", "%hhhd", "%5-d"})
     EXPECT_EQ(render_int(d, 7), glibc_int(d, 7)) << d;
+  // Positional arguments are never handed to glibc (it would read arguments
+  // that are not there): the walk copies the text after the "$".
+  EXPECT_EQ(render_string("%4$.006s", "abc"), ".006s");
+  EXPECT_EQ(render_int("%1$nd", 5), "nd");
   for (const char* d : {"%hhd", "%hd", "%ld", "%lld", "%zd", "%Zd", "%jd", "%td", "%qd", "%Ld"})
     EXPECT_EQ(render_int(d, -3), d[1] == 'h' ? glibc_int(d, -3) : "4294967293") << d;
 }

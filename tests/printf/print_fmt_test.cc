@@ -2,7 +2,7 @@
 // A print fmt read once: pieces, the arguments they take, where a missing
 // argument stops a directive, and how its conversions print (by hand against
 // glibc with the value cast as upstream casts it; bounded widths).
-#include "printf/print_fmt.h"
+#include "printf/print_fmt_format.h"
 
 #include <gtest/gtest.h>
 
