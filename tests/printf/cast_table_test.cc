@@ -4,37 +4,30 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <utility>
+
 namespace {
 
-using tep::fmt::cast_mask;
-using tep::fmt::pointer_cast_mask;
-
 TEST(CastTable, IntegerTypesAreMasks) {
-  EXPECT_EQ(cast_mask("u8"), 0xffu);
-  EXPECT_EQ(cast_mask("s8"), 0xffu);
-  EXPECT_EQ(cast_mask("u16"), 0xffffu);
-  EXPECT_EQ(cast_mask("s16"), 0xffffu);
-  EXPECT_EQ(cast_mask("u32"), 0xffffffffu);
-  EXPECT_EQ(cast_mask("s32"), 0xffffffffu);
-  EXPECT_EQ(cast_mask("u64"), ~0ull);
-  EXPECT_EQ(cast_mask("char"), 0xffu);
-  EXPECT_EQ(cast_mask("unsigned char"), 0xffu);
-  EXPECT_EQ(cast_mask("short"), 0xffffu);
-  EXPECT_EQ(cast_mask("unsigned short"), 0xffffu);
-  EXPECT_EQ(cast_mask("int"), 0xffffffffu);
-  EXPECT_EQ(cast_mask("unsigned int"), 0xffffffffu);
+  const std::pair<const char*, uint64_t> casts[] = {
+      {"u8", 0xff},      {"s8", 0xff},       {"u16", 0xffff},          {"s16", 0xffff},
+      {"u32", 0xffffffff}, {"s32", 0xffffffff}, {"u64", ~0ull},        {"char", 0xff},
+      {"unsigned char", 0xff}, {"short", 0xffff}, {"unsigned short", 0xffff}, {"int", 0xffffffff},
+      {"unsigned int", 0xffffffff},
+  };
+  for (const auto& [type, mask] : casts) EXPECT_EQ(tep::fmt::cast_mask(type), mask) << type;
 }
 
 TEST(CastTable, OthersKeepTheValue) {
   for (const char* type : {"long", "unsigned long", "pid_t", "char *", "struct x", "struct x *", "", "*", "x"})
-    EXPECT_EQ(cast_mask(type), ~0ull) << type;
+    EXPECT_EQ(tep::fmt::cast_mask(type), ~0ull) << type;
 }
 
 TEST(CastTable, PointerCastsMaskThePointee) {
-  EXPECT_EQ(pointer_cast_mask("u8 *"), 0xffu);
-  EXPECT_EQ(pointer_cast_mask("unsigned short *"), 0xffffu);
-  EXPECT_EQ(pointer_cast_mask("u8"), ~0ull);
-  EXPECT_EQ(pointer_cast_mask("*"), ~0ull);
+  const std::pair<const char*, uint64_t> casts[] = {
+      {"u8 *", 0xff}, {"unsigned short *", 0xffff}, {"u8", ~0ull}, {"*", ~0ull}};
+  for (const auto& [type, mask] : casts) EXPECT_EQ(tep::fmt::pointer_cast_mask(type), mask) << type;
 }
 
 }  // namespace
