@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1
+"""Prints the same/different counts the consumer tests of this run left in RESULTS_DIR
+(consumers.py --results), one line per consumer, then the cases still listed as expected
+differences with their findings. Always exits 0: the consumer tests themselves fail.
+  summary.py RESULTS_DIR MODULE...
+"""
+import json
+import os
+import sys
+
+
+def main():
+    results, modules = sys.argv[1], sys.argv[2:]
+    expected = []
+    print("%-28s %6s %10s %9s" % ("consumer", "same", "different", "expected"))
+    for module in modules:
+        path = os.path.join(results, module + ".json")
+        if not os.path.exists(path):
+            print("%-28s did not run" % module)
+            continue
+        with open(path, encoding="utf-8") as f:
+            r = json.load(f)
+        if r["skipped"]:
+            print("%-28s skipped: %s" % (r["consumer"], r["skipped"]))
+            continue
+        same = sum(1 for c in r["cases"] if c["verdict"] in ("same", "upstream-crashed"))
+        listed = [c for c in r["cases"] if c["finding"] and c["verdict"] not in ("same", "upstream-crashed")]
+        expected += [(r["consumer"], c) for c in listed]
+        print("%-28s %6d %10d %9d" % (r["consumer"], same, len(r["cases"]) - same, len(listed)))
+    for consumer, case in expected:
+        print("  expected difference: %s [%s]: %s" % (consumer, case["case"], case["finding"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
