@@ -13,7 +13,8 @@ NAME is a module beside this file (tracecmd_files, tracecmd_live, libtracefs_dri
 or a path to one (tests/consumers/perf/ keeps its own). A module defines
     CONSUMER = "trace-cmd files"          # the name counts are printed under
     def cases(ctx): -> iterable of Case   # ctx is the Context below
-and may define `skip_reason(ctx) -> str|None` (the whole consumer skips with that message).
+and may define `skip_reason(ctx) -> str|None` (the whole consumer skips with that message)
+and `programs(ctx) -> [path]` (checked to load each side's libtraceevent.so.1 before any case).
 
 Interface for case modules:
   Case(name, run, masks=(), expect_error=False)
@@ -193,8 +194,7 @@ def run_case(ctx, case):
             finally:
                 shutil.rmtree(work, ignore_errors=True)
     except Exception as e:  # a harness problem fails this case only
-        import traceback
-        return "harness-error", "    " + "".join(traceback.format_exception(e)).replace("\n", "\n    ")
+        return "harness-error", "    %s: %r" % (type(e).__name__, e)
     ref, ours = results["upstream"], results["ours"]
     if ctx.args.keep:
         for side, outcome in results.items():
@@ -243,6 +243,9 @@ def parse_args(argv=None):
 
 def main(argv=None):
     args = parse_args(argv)
+    for name in ("ref_lib", "ref_plugins", "lib", "plugins", "drivers", "data", "results", "keep"):
+        if getattr(args, name):  # runs happen in scratch dirs
+            setattr(args, name, os.path.abspath(getattr(args, name)))
     module_name, module = load_module(args.consumer)
     consumer = getattr(module, "CONSUMER", module_name)
     if not os.path.exists(os.path.join(args.ref_lib, "libtraceevent.so.1")):
@@ -260,6 +263,13 @@ def main(argv=None):
         print("SKIP %s: %s" % (consumer, reason))
         write_results(args, consumer, [], reason)
         return SKIP
+    for program in (module.programs(ctx) if hasattr(module, "programs") else []):
+        for side in ctx.sides:
+            loaded = side.loads(program)
+            if side.lib and (not loaded or os.path.realpath(os.path.dirname(loaded)) != os.path.realpath(side.lib)):
+                print("FAIL %s: %s would load %s, not %s's library in %s" % (consumer, program, loaded,
+                                                                           side.name, side.lib))
+                return 1
     cases = [c for c in module.cases(ctx) if fnmatch.fnmatchcase(c.name, args.only)]
     expected = [(g, f) for m, g, f in load_expected(args.expected) if m == module_name]
     start = time.monotonic()

@@ -61,6 +61,10 @@ FILTERS = {
 PROFILE_EVENT = re.compile(rb"^  Event: (.*) \((\d+)\)")
 
 
+
+def programs(ctx):
+    return [ctx.trace_cmd]
+
 def profile_totals(data):
     """--profile as "Event: key count" summed over tasks; other lines dropped (they follow
     trace-cmd's heap-ordered task grouping)."""

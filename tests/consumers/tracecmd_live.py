@@ -32,6 +32,10 @@ EVENTS = ["-e", "sched", "-e", "timer", "-e", "irq"]
 LAYOUTS = {"default": [], "v6": ["--file-version", "6"], "uncompressed": ["--compression", "none"]}
 
 
+
+def programs(ctx):
+    return [ctx.trace_cmd]
+
 def live(ctx, side, work, args, name=None, **kw):
     return side.run(["sh", TRACEFS_ENV] + args, work, name=name, **kw)
 
