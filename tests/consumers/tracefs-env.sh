@@ -14,10 +14,13 @@ if [ ! -e $t/events ]; then
 	mount -t tracefs nodev $t 2>/dev/null || { echo "tracefs is not mounted at $t and cannot be" >&2; exit 77; }
 fi
 lock=${CONSUMERS_TRACEFS_LOCK:-/tmp/libtraceevent-consumers-tracefs.lock}
-exec flock "$lock" unshare -m sh -c '
+# The lock is fd 9, inherited by COMMAND; every step execs, so that COMMAND's exit status or
+# signal is this script's own.
+exec 9>"$lock"
+flock 9
+exec unshare -m sh -c '
 set -e
 scratch=$(mktemp -d)
-trap "rm -rf $scratch" EXIT
 if ! (echo 1 > /proc/sys/kernel/ftrace_enabled) 2>/dev/null; then
 	echo 1 > $scratch/ftrace_enabled
 	mount --bind $scratch/ftrace_enabled /proc/sys/kernel/ftrace_enabled
@@ -29,6 +32,6 @@ for dir in /sys/kernel/tracing /sys/kernel/tracing/instances/*; do
 		fi
 	done
 done
-set +e
-"$@"
+rm -rf $scratch  # the bind mounts keep their files
+exec "$@"
 ' tracefs-env "$@"
