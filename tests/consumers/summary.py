@@ -9,11 +9,13 @@ import json
 import os
 import sys
 
+from consumers import SAME
+
 
 def main():
     results, modules = sys.argv[1], sys.argv[2:]
     expected = []
-    print("%-28s %6s %10s %9s" % ("consumer", "same", "different", "expected"))
+    print("%-28s %6s %10s %9s %8s" % ("consumer", "same", "different", "expected", "skipped"))
     for module in modules:
         path = os.path.join(results, module + ".json")
         if not os.path.exists(path):
@@ -24,10 +26,11 @@ def main():
         if r["skipped"]:
             print("%-28s skipped: %s" % (r["consumer"], r["skipped"]))
             continue
-        same = sum(1 for c in r["cases"] if c["verdict"] in ("same", "upstream-crashed"))
-        listed = [c for c in r["cases"] if c["finding"] and c["verdict"] not in ("same", "upstream-crashed")]
+        same = sum(1 for c in r["cases"] if c["verdict"] in SAME)
+        skipped = sum(1 for c in r["cases"] if c["verdict"] == "skipped")
+        listed = [c for c in r["cases"] if c["finding"] and c["verdict"] == "different"]
         expected += [(r["consumer"], c) for c in listed]
-        print("%-28s %6d %10d %9d" % (r["consumer"], same, len(r["cases"]) - same, len(listed)))
+        print("%-28s %6d %10d %9d %8d" % (r["consumer"], same, len(r["cases"]) - same - skipped, len(listed), skipped))
     for consumer, case in expected:
         print("  expected difference: %s [%s]: %s" % (consumer, case["case"], case["finding"]))
     return 0
