@@ -9,21 +9,21 @@
 
 #include "event-parse.h"
 
-static void walk_print_arg(FILE *out, const struct tep_print_arg *arg, int depth);
+static inline void walk_print_arg(FILE *out, const struct tep_print_arg *arg, int depth);
 
-static void walk_print_args(FILE *out, const struct tep_print_arg *arg, int depth) {
+static inline void walk_print_args(FILE *out, const struct tep_print_arg *arg, int depth) {
 	for (; arg; arg = arg->next) walk_print_arg(out, arg, depth);
 }
 
-static void walk_print_syms(FILE *out, const struct tep_print_flag_sym *sym) {
+static inline void walk_print_syms(FILE *out, const struct tep_print_flag_sym *sym) {
 	for (; sym; sym = sym->next) fprintf(out, " {%s,%s}", sym->value ? sym->value : "", sym->str ? sym->str : "");
 }
 
-static const char *walk_field_name(const struct tep_format_field *field) {
+static inline const char *walk_field_name(const struct tep_format_field *field) {
 	return field ? field->name : "(no field)";
 }
 
-static void walk_print_arg(FILE *out, const struct tep_print_arg *arg, int depth) {
+static inline void walk_print_arg(FILE *out, const struct tep_print_arg *arg, int depth) {
 	if (depth > 32) {
 		fprintf(out, "%*s...\n", 2 * depth, "");
 		return;
@@ -89,7 +89,7 @@ static void walk_print_arg(FILE *out, const struct tep_print_arg *arg, int depth
 	}
 }
 
-static void walk_fields(FILE *out, const char *what, struct tep_format_field **fields) {
+static inline void walk_fields(FILE *out, const char *what, struct tep_format_field **fields) {
 	for (int i = 0; fields && fields[i]; i++) {
 		const struct tep_format_field *f = fields[i];
 		fprintf(out, "  %s %s: type \"%s\" offset %d size %d flags 0x%lx arraylen %u elementsize %u%s%s\n", what,
@@ -98,7 +98,7 @@ static void walk_fields(FILE *out, const char *what, struct tep_format_field **f
 	}
 }
 
-static void walk_event(FILE *out, struct tep_event *event) {
+static inline void walk_event(FILE *out, struct tep_event *event) {
 	fprintf(out, "%s/%s id %d flags 0x%x\n", event->system, event->name, event->id, event->flags);
 	struct tep_format_field **common = tep_event_common_fields(event);
 	struct tep_format_field **fields = tep_event_fields(event);
