@@ -157,6 +157,8 @@ def cases(ctx):
         yield Case("report --profile %s" % base, tc(ctx, "report", "-L", "--profile", "-i", trace),
                    masks=[profile_totals])
         yield Case("hist %s" % base, tc(ctx, "hist", "-i", trace))
+        # without -L: the built-in plugin dir too (the system's plugins), then TRACEEVENT_PLUGIN_DIR's
+        yield Case("report, built-in plugins too %s" % base, tc(ctx, "report", "-i", trace))
         yield Case("split -r -e 100 %s" % base, split_case(ctx, trace, ["-r", "-e", "100"]))
         yield Case("LD_PRELOAD report %s" % base, preload_case(ctx, trace, []))
         yield Case("LD_PRELOAD report -R %s" % base, preload_case(ctx, trace, ["-R"]))
