@@ -42,8 +42,9 @@ list can shrink. Exit: 0 no unexpected difference, 1 otherwise, 77 consumer skip
 
 Installed mode: with CONSUMERS_OURS=system in the environment, "ours" is whatever
 libtraceevent.so.1 the dynamic loader finds (no LD_LIBRARY_PATH, no TRACEEVENT_PLUGIN_DIR:
-the system's library with the plugins of its built-in dir), e.g. after our packages were
-installed over the distribution's; the reference stays the -Doracle dir.
+the system's library with the plugins of its built-in dir, so `trace-cmd ... -L` loses its
+-L on that side), e.g. after our packages were installed over the distribution's; the
+reference stays the -Doracle dir with its plugins.
 """
 import argparse
 import collections
@@ -102,6 +103,9 @@ class Side(report_diff.Setup):
         self.so = os.path.join(lib, "libtraceevent.so.1") if lib else None
 
     def run(self, cmd, work, stdin=None, timeout=None, env=None, name=None):
+        if self.plugins is None and os.path.basename(cmd[0]) == "trace-cmd" and "-L" in cmd:
+            # installed mode: this side's plugins are in its built-in dir, which -L skips
+            cmd = [c for c in cmd if c != "-L"]
         home = tempfile.mkdtemp(dir=work, prefix=".home.")
         environ = self.env(home)
         environ.update(env or {})
