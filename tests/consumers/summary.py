@@ -31,8 +31,12 @@ def main():
         listed = [c for c in r["cases"] if c["finding"] and c["verdict"] == "different"]
         expected += [(r["consumer"], c) for c in listed]
         print("%-28s %6d %10d %9d %8d" % (r["consumer"], same, len(r["cases"]) - same - skipped, len(listed), skipped))
+    by_finding = {}
     for consumer, case in expected:
-        print("  expected difference: %s [%s]: %s" % (consumer, case["case"], case["finding"]))
+        by_finding.setdefault(case["finding"].split()[0], []).append("%s [%s]" % (consumer, case["case"]))
+    for finding, listed in sorted(by_finding.items()):
+        print("  %s: %d case%s still differ, e.g. %s" % (finding, len(listed), "s" if len(listed) > 1 else "",
+                                                       "; ".join(listed[:3])))
     return 0
 
 
