@@ -6,10 +6,14 @@ head from this machine's tracefs plus CPU data cut out of a committed trace), hi
 --stat / -E / --profile / -F (every filter form) and report with ours LD_PRELOADed into a
 trace-cmd that otherwise loads the installed library. Nothing is masked but --profile,
 compared as per-event totals (trace-cmd orders it by heap address)."""
+import atexit
 import collections
 import glob
 import os
 import re
+import shutil
+import tempfile
+import threading
 
 from consumers import Case, Outcome
 
@@ -109,10 +113,28 @@ def convert_case(ctx, trace, opts):
     return run
 
 
-def restore_case(ctx, trace):
-    """CPU data cut out of the committed trace (its flyrecord offsets, read once from
-    `trace-cmd dump --flyrecord` on this side), a partial head made from this machine's
-    tracefs by `restore -c`, joined by `restore -i`, then reported."""
+class PartialHead:
+    """One partial head (`restore -c`: formats, kallsyms, saved comms) from this machine's
+    tracefs for both sides: the saved comms change from one second to the next."""
+
+    def __init__(self, ctx):
+        self.ctx, self.lock, self.made = ctx, threading.Lock(), None
+        self.dir = tempfile.mkdtemp(prefix="consumers-restore-head.")
+        atexit.register(shutil.rmtree, self.dir, True)
+
+    def get(self):
+        with self.lock:
+            if self.made is None:
+                path = os.path.join(self.dir, "head.dat")
+                out = self.ctx.ref.run([self.ctx.trace_cmd, "restore", "-c", "-o", path], self.dir)
+                self.made = (path, out)
+            return self.made
+
+
+def restore_case(ctx, trace, head):
+    """CPU data cut out of the committed trace (its flyrecord offsets, read from `trace-cmd
+    dump --flyrecord` on this side) joined by `restore -i` to the partial head made once
+    (PartialHead), then reported; and `restore -c` on this side, its output compared."""
     def run(side, work):
         out = side.run([ctx.trace_cmd, "dump", "--flyrecord", "-i", trace], work, name="dump")
         cpus = re.findall(rb"^\s+(\d+)\s+(\d+)\s+\[offset, size of cpu (\d+)\]",
@@ -126,8 +148,10 @@ def restore_case(ctx, trace):
                     o.write(f.read(int(size)))
                 files.append(name)
         out.add("cpu files", b"%d\n" % len(files))
-        out.extend(side.run([ctx.trace_cmd, "restore", "-c", "-o", "head.dat"], work, name="restore -c"))
-        out.extend(side.run([ctx.trace_cmd, "restore", "-i", "head.dat", "-o", "restored.dat"] + files,
+        out.extend(side.run([ctx.trace_cmd, "restore", "-c", "-o", "own-head.dat"], work, name="restore -c"))
+        path, made = head.get()
+        out.add("shared head made", made.status.encode())
+        out.extend(side.run([ctx.trace_cmd, "restore", "-i", path, "-o", "restored.dat"] + files,
                             work, name="restore"))
         out.add_file("restored.dat size", os.path.join(work, "restored.dat"))
         out.streams["restored.dat size"] = b"%d" % len(out.streams["restored.dat size"])
@@ -179,7 +203,7 @@ def cases(ctx):
         for label, opts in conversions.items():
             yield Case("convert %s %s" % (label, os.path.basename(trace)), convert_case(ctx, trace, opts))
     if os.path.isdir("/sys/kernel/tracing/events"):
-        yield Case("restore sched_irq.dat", restore_case(ctx, sched))
+        yield Case("restore sched_irq.dat", restore_case(ctx, sched, PartialHead(ctx)))
     for name, opts in FILTERS.items():
         yield Case("report -F %s" % name, tc(ctx, "report", "-L", *opts, "-i", sched))
     yield Case("LD_PRELOAD report -F and-or", preload_case(ctx, sched, FILTERS["and-or"]))
