@@ -4,7 +4,8 @@ tracefs-env.sh: the suite's lock held): every local event walked (fields, print 
 parsed argument tree), systems and events, raw records of a private instance iterated and
 printed with tep_print_event (also stopped, and the instance removed, mid-iteration),
 synth/sql/hist echo strings, filter strings verified and applied, eprobe/uprobe events
-(kprobes where the kernel has them), and calls with NULL or empty arguments, one a process.
+(kprobes where the kernel has them), and calls with NULL or empty arguments (those upstream
+crashes on one a process).
 Masked: pids in the records the driver's own fork makes (`pid=N`), and the pid libtracefs
 puts into the names of synthetic variables (`__arg_PID_2`)."""
 import os
@@ -14,7 +15,9 @@ from consumers import Case, HERE
 
 CONSUMER = "libtracefs"
 TRACEFS_ENV = os.path.join(HERE, "tracefs-env.sh")
-NULL_CALLS = 15
+# tracefs_driver's NULL/empty-argument calls: one process for those upstream 1.8.4 survives,
+# one each for those it crashes on (4, 10, 11, 13: SIGSEGV inside upstream).
+NULL_CALL_GROUPS = ["0,1,2,3,5,6,7,8,9,12,14", "4", "10", "11", "13"]
 
 
 def driver(ctx):
@@ -45,5 +48,5 @@ def cases(ctx):
     for mode in (["events"], ["systems"], ["iterate"], ["iterate", "stop"], ["iterate", "destroy"],
                  ["commands"], ["dynevents"]):
         yield Case(" ".join(mode), run(*mode), masks=[mask_pids])
-    for n in range(NULL_CALLS):
-        yield Case("null %d" % n, run("null", str(n)))
+    for calls in NULL_CALL_GROUPS:
+        yield Case("null %s" % calls, run("null", calls))

@@ -7,7 +7,7 @@
 //                                         printed with tep_print_event; stop or remove it mid-way
 //   tracefs_driver commands               synth/sql/hist echo strings, filter strings, applied filters
 //   tracefs_driver dynevents              eprobe and uprobe events (kprobe where the kernel has them)
-//   tracefs_driver null N                 the Nth call with NULL or empty arguments (0..14)
+//   tracefs_driver null N[,M...]          the Nth call with NULL or empty arguments (0..14)
 // Run under tests/consumers/tracefs-env.sh (tracefs mounted, the suite's lock held).
 #include <errno.h>
 #include <stdio.h>
@@ -286,7 +286,7 @@ static int dynevents(void) {
 	return 0;
 }
 
-// One call a process (`null N`): upstream crashes on some, and the others must still be compared.
+// Upstream crashes on some calls: those run one a process, so that the others are compared.
 static int null_argument(int which) {
 	struct tep_handle *tep = local_events(sched_systems);
 	char *err = NULL;
@@ -347,6 +347,11 @@ int main(int argc, char **argv) {
 	if (!strcmp(argv[1], "iterate")) return iterate(argc > 2 ? argv[2] : NULL);
 	if (!strcmp(argv[1], "commands")) return commands();
 	if (!strcmp(argv[1], "dynevents")) return dynevents();
-	if (!strcmp(argv[1], "null") && argc > 2) return null_argument(atoi(argv[2]));
+	if (!strcmp(argv[1], "null") && argc > 2) {
+		int ret = 0;
+		for (char *p = argv[2]; *p; p += *p == ',')
+			ret |= null_argument((int)strtol(p, &p, 10));
+		return ret;
+	}
 	return 2;
 }
