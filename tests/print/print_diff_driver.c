@@ -424,8 +424,9 @@ int main(int argc, char **argv)
 		}
 		if (waitpid(pid, &status, 0) < 0)
 			return 2;
+		/* The child may die in the middle of a line: the marker starts a new one. */
 		if (WIFSIGNALED(status))
-			printf("== %s:%s CRASH signal %d\n", sys, name, WTERMSIG(status));
+			printf("\n== %s:%s CRASH signal %d\n", sys, name, WTERMSIG(status));
 		fflush(stdout);
 	}
 	return 0;
