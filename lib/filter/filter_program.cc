@@ -66,6 +66,11 @@ uint64_t field_number(const tep_format_field& field, const tep_record& record, b
   return reinterpret_cast<uintptr_t>(record.data) + static_cast<uint64_t>(field.offset);
 }
 
+// The record's pid, read within its size (tep_data_pid reads past it, as upstream's).
+int record_pid(const tep_handle& tep, const tep_record& record) {
+  return tep.common_fields.read(tep, record::CommonField::Pid, record.data, record.size);
+}
+
 }  // namespace
 
 MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(tep) {
@@ -252,7 +257,7 @@ uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) cons
       return static_cast<uint64_t>(static_cast<int64_t>(record->cpu));
     case Kind::kCommAddress:
       // Upstream compares the comm string's address as the number.
-      return reinterpret_cast<uintptr_t>(tep_data_comm_from_pid(tep_, tep_data_pid(tep_, record)));
+      return reinterpret_cast<uintptr_t>(tep_data_comm_from_pid(tep_, record_pid(*tep_, *record)));
     case Kind::kArithmetic: {
       uint64_t l = value(node.left, record, err);
       uint64_t r = value(node.right, record, err);
@@ -293,7 +298,7 @@ bool MatchProgram::test_strings(const Node& node, tep_record* record) const {
   const char* text = "";
   switch (node.source) {
     case StringSource::kComm:
-      text = tep_data_comm_from_pid(tep_, tep_data_pid(tep_, record));
+      text = tep_data_comm_from_pid(tep_, record_pid(*tep_, *record));
       break;
     case StringSource::kCpuText:
       text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(record->cpu)), scratch);
