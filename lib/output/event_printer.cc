@@ -27,6 +27,12 @@ bool starts_with(const char* text, std::string_view prefix) {
   return true;
 }
 
+// A common field bounded by the record's size (the exported tep_data_* read
+// past it, as upstream's do: printing reads nothing outside the record).
+int common(const tep_handle& tep, const tep_record& record, record::CommonField which) {
+  return tep.common_fields.read(tep, which, record.data, record.size);
+}
+
 void print_int(trace_seq* s, const LinePiece& piece, int value) {
   if (piece.single) {
     seq::format_int(s, piece.conversion, static_cast<uint32_t>(value));  // an int's register
@@ -51,9 +57,10 @@ void print_string_argument(tep_handle& tep, trace_seq* s, tep_record& record, te
   // The first letter picks the one candidate to compare (upstream's order kept).
   const char first = argument[0];
   if (first == 'L' && starts_with(argument, TEP_PRINT_LATENCY)) {
-    print_latency(s, tep_data_flags(&tep, &record), tep_data_preempt_count(&tep, &record));
+    print_latency(s, common(tep, record, record::CommonField::Flags),
+                  common(tep, record, record::CommonField::PreemptCount));
   } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
-    const char* comm = tep_data_comm_from_pid(&tep, tep_data_pid(&tep, &record));
+    const char* comm = tep_data_comm_from_pid(&tep, common(tep, record, record::CommonField::Pid));
     print_string(s, piece, comm ? comm : "(null)");
   } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO_RAW)) {
     print_event_info(tep, s, event, record, true);
@@ -73,7 +80,7 @@ void print_int_argument(tep_handle& tep, trace_seq* s, tep_record& record, unsig
                         const LinePiece& piece) {
   switch (argument) {
     case TEP_PRINT_PID:
-      print_int(s, piece, tep_data_pid(&tep, &record));
+      print_int(s, piece, common(tep, record, record::CommonField::Pid));
       break;
     case TEP_PRINT_CPU:
       print_int(s, piece, record.cpu);
@@ -107,7 +114,8 @@ void print_event_info(tep_handle& tep, trace_seq* s, tep_event& event, tep_recor
 }
 
 void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args) {
-  tep_event* event = tep_find_event_by_record(&tep, &record);
+  tep_event* event = record.size < 0 ? tep_find_event_by_record(&tep, &record)  // warns, NULL
+                                     : tep.events.find_by_id(common(tep, record, record::CommonField::Type));
   if (!event) {
     seq::append(s, "[UNKNOWN EVENT]");
     return;
