@@ -9,7 +9,6 @@
 #include "event-parse.h"
 #include "record/field_access.h"
 #include "trace-seq.h"
-#include "trace_seq/seq.h"
 
 // Exported by upstream without a public prototype; plugins built against it call it.
 TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field, const char* name,
@@ -55,8 +54,8 @@ int read_number_field(const tep_format_field* field, const void* data, unsigned 
 // get_field_val's body. The messages (with err set) are upstream's: "<CANT
 // FIND FIELD name>" when the event has no such field, " name=INVALID" when it
 // is not a 1/2/4/8-byte number (or, here, lies outside the record).
-int read_field_or_explain(trace_seq* s, const tep_format_field* field, const char* name,
-                          const tep_record* record, unsigned long long* val, int err) {
+int field_value(trace_seq* s, const tep_format_field* field, const char* name, const tep_record* record,
+                unsigned long long* val, int err) {
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return -1;
@@ -69,13 +68,6 @@ int read_field_or_explain(trace_seq* s, const tep_format_field* field, const cha
   return 0;
 }
 
-// Like every exported function given a seq, leaves a NUL after its text.
-int field_value(trace_seq* s, const tep_format_field* field, const char* name, const tep_record* record,
-                unsigned long long* val, int err) {
-  int ret = read_field_or_explain(s, field, name, record, val, err);
-  if (s) tep::seq::nul_terminate(s);
-  return ret;
-}
 
 }  // namespace
 
@@ -117,7 +109,6 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
                                    struct tep_record* record, int* len, int err) {
   if (!event || !name) return nullptr;
   tep_format_field* field = tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kEvent, name);
-  if (s) tep::seq::nul_terminate(s);
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return nullptr;

@@ -95,7 +95,9 @@ int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
       // vsnprintf's path below grows the buffer when the text leaves no spare
       // byte after its terminator: keep buffer_size the same as there.
       if (!has_room(s, 1)) reserve(s, 1);
-      nul_terminate(s);  // the text may end in padding written in place
+      // The text may end in padding written in place. Every hand append kept
+      // the spare byte, so it is there even if reserve() just failed.
+      s->buffer[s->len] = '\0';
       return ret;
     }
   }

@@ -302,9 +302,11 @@ CASE(list_events_copy_fresh)
   struct tep_event **b = tep_list_events_copy(tep, TEP_EVENT_SORT_NAME);
   show_list("copy", a);
   printf("  two copies differ=%d\n", a != b);
-  show_list("bogus 99", tep_list_events_copy(tep, (enum tep_event_sort_type)99));
+  struct tep_event **bogus = tep_list_events_copy(tep, (enum tep_event_sort_type)99);
+  show_list("bogus 99", bogus);
   free(a);
   free(b);
+  free(bogus);
   struct tep_handle *empty = tep_alloc();
   show_list("empty handle", tep_list_events(empty, TEP_EVENT_SORT_ID));
   struct tep_event **e = tep_list_events_copy(empty, TEP_EVENT_SORT_ID);

@@ -84,7 +84,6 @@ static void get_val(get_val_fn fn, struct tep_event *e, const char *name, struct
 {
   struct trace_seq s;
   stale_seq(&s);
-  dirty_seq(&s);
   unsigned long long v = kUnsetValue;
   int ret = CALL(fn(&s, e, name, r, &v, err));
   printf("  %s err=%d: ret=%d val=%#llx", name, err, ret, v);
@@ -179,7 +178,6 @@ static void field_raw(struct tep_handle *tep, const char *name, struct tep_recor
   struct tep_event *e = fixture_event(tep, "kinds");
   struct trace_seq s;
   stale_seq(&s);
-  dirty_seq(&s);
   int len = 0x5e5e;
   char *p = CALL(tep_get_field_raw(&s, e, name, r, &len, err));
   printf("  %s err=%d: ", name, err);
