@@ -12,23 +12,17 @@ using ErrnoContract = ContractTest;
 
 constexpr int kSentinel = 4242;
 
-int errno_after_kallsyms(const char* text) {
+// errno after `parse` of `text` on a fresh handle, kSentinel before it.
+int errno_after(int (*parse)(tep_handle*, const char*), const char* text) {
   tep_handle* tep = tep_alloc();
   errno = kSentinel;
-  tep_parse_kallsyms(tep, text);
+  parse(tep, text);
   int after = errno;
   tep_free(tep);
   return after;
 }
-
-int errno_after_printk(const char* text) {
-  tep_handle* tep = tep_alloc();
-  errno = kSentinel;
-  tep_parse_printk_formats(tep, text);
-  int after = errno;
-  tep_free(tep);
-  return after;
-}
+int errno_after_kallsyms(const char* text) { return errno_after(tep_parse_kallsyms, text); }
+int errno_after_printk(const char* text) { return errno_after(tep_parse_printk_formats, text); }
 
 TEST_F(ErrnoContract, KallsymsClearsErrnoPerLine) {
   EXPECT_EQ(errno_after_kallsyms("ffffffff81000000 T _stext\n"), 0);
@@ -55,13 +49,7 @@ TEST_F(ErrnoContract, SavedCmdlinesClearOrSetErange) {
     int errno_after;
   } cases[] = {{"1 init\n2 kthreadd\n", 0}, {"", kSentinel}, {"1 init\nbogus\n", 0},
                {"1 init\n99999999999999999999 x\n", ERANGE}};
-  for (const auto& c : cases) {
-    tep_handle* tep = tep_alloc();
-    errno = kSentinel;
-    tep_parse_saved_cmdlines(tep, c.text);
-    EXPECT_EQ(errno, c.errno_after) << c.text;
-    tep_free(tep);
-  }
+  for (const auto& c : cases) EXPECT_EQ(errno_after(tep_parse_saved_cmdlines, c.text), c.errno_after) << c.text;
 }
 
 TEST_F(ErrnoContract, LookupsAndFiltersLeaveErrnoAlone) {

@@ -165,23 +165,18 @@ CASE(kbuffer_unloaded_getters)
   kbuffer_free(kb);
 }
 
-CASE(kbuffer_unloaded_read_event)
+/* An event read from a reader that has no page: what it returns and leaves in ts. */
+static void unloaded_read(void *(*read)(struct kbuffer *, unsigned long long *))
 {
   struct kbuffer *kb = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
   unsigned long long ts = 0x5e5e;
-  void *data = kbuffer_read_event(kb, &ts);
+  void *data = read(kb, &ts);
   printf("  ret=%s ts=%#llx\n", data ? "set" : "NULL", ts);
   kbuffer_free(kb);
 }
 
-CASE(kbuffer_unloaded_next_event)
-{
-  struct kbuffer *kb = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
-  unsigned long long ts = 0x5e5e;
-  void *data = kbuffer_next_event(kb, &ts);
-  printf("  ret=%s ts=%#llx\n", data ? "set" : "NULL", ts);
-  kbuffer_free(kb);
-}
+CASE(kbuffer_unloaded_read_event) { unloaded_read(kbuffer_read_event); }
+CASE(kbuffer_unloaded_next_event) { unloaded_read(kbuffer_next_event); }
 
 CASE(kbuffer_null_timestamp_out)
 {

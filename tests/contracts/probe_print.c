@@ -161,17 +161,20 @@ CASE(print_fields_all)
   tep_free(tep);
 }
 
-CASE(print_num_field_cases)
+typedef int (*field_printer)(struct trace_seq *, const char *, struct tep_event *, const char *,
+                             struct tep_record *, int);
+
+/* tep_print_num_field / tep_print_func_field on each name, with and without err. */
+static void print_named_fields(field_printer print, const char *fmt, const char *const *names)
 {
   struct tep_handle *tep = fixture();
   struct tep_event *e = fixture_event(tep, "kinds");
   struct tep_record *r = fixture_record(tep, "kinds");
-  static const char *const names[] = { "i", "c", "ip", "name", "odd", "nosuch" };
-  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+  for (; *names; names++)
     for (int err = 0; err < 2; err++) {
       struct trace_seq *s = fresh_seq();
-      int ret = CALL(tep_print_num_field(s, "<%llx>", e, names[i], r, err));
-      printf("  %s err=%d: ret=%d", names[i], err, ret);
+      int ret = CALL(print(s, fmt, e, *names, r, err));
+      printf("  %s err=%d: ret=%d", *names, err, ret);
       show_errno();
       show_seq("seq", s, 1);
       trace_seq_destroy(s);
@@ -179,22 +182,16 @@ CASE(print_num_field_cases)
   tep_free(tep);
 }
 
+CASE(print_num_field_cases)
+{
+  static const char *const names[] = { "i", "c", "ip", "name", "odd", "nosuch", NULL };
+  print_named_fields(tep_print_num_field, "<%llx>", names);
+}
+
 CASE(print_func_field_cases)
 {
-  struct tep_handle *tep = fixture();
-  struct tep_event *e = fixture_event(tep, "kinds");
-  struct tep_record *r = fixture_record(tep, "kinds");
-  static const char *const names[] = { "ip", "i", "name", "nosuch" };
-  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
-    for (int err = 0; err < 2; err++) {
-      struct trace_seq *s = fresh_seq();
-      int ret = CALL(tep_print_func_field(s, "<%s>", e, names[i], r, err));
-      printf("  %s err=%d: ret=%d", names[i], err, ret);
-      show_errno();
-      show_seq("seq", s, 1);
-      trace_seq_destroy(s);
-    }
-  tep_free(tep);
+  static const char *const names[] = { "ip", "i", "name", "nosuch", NULL };
+  print_named_fields(tep_print_func_field, "<%s>", names);
 }
 
 CASE(print_num_field_short_record)
@@ -210,21 +207,8 @@ CASE(print_num_field_short_record)
   tep_free(tep);
 }
 
+/* `call` (an int: a void call is written `(call, 0)`) with a NULL argument. */
 #define PRINT_NULL(name, call)                                   \
-  CASE(name)                                                     \
-  {                                                              \
-    struct tep_handle *tep = fixture();                          \
-    struct tep_event *e = fixture_event(tep, "kinds");           \
-    struct tep_record *r = fixture_record(tep, "kinds");         \
-    struct trace_seq *s = fresh_seq();                           \
-    (void)e; (void)r; (void)s;                                   \
-    printf("  ret=%d\n", (call, 0));                             \
-    show_seq("seq", &seq, 1);                                    \
-    trace_seq_destroy(&seq);                                     \
-    tep_free(tep);                                               \
-  }
-
-#define PRINT_NULL_RET(name, call)                               \
   CASE(name)                                                     \
   {                                                              \
     struct tep_handle *tep = fixture();                          \
@@ -238,25 +222,25 @@ CASE(print_num_field_short_record)
     tep_free(tep);                                               \
   }
 
-PRINT_NULL(print_field_null_seq, tep_print_field(NULL, r->data, e->format.fields))
-PRINT_NULL(print_field_null_data, tep_print_field(s, NULL, e->format.fields))
-PRINT_NULL(print_field_null_field, tep_print_field(s, r->data, NULL))
-PRINT_NULL(print_field_content_null_field, tep_print_field_content(s, r->data, r->size, NULL))
-PRINT_NULL(print_field_content_zero_size, tep_print_field_content(s, r->data, 0, tep_find_field(e, "dstr")))
-PRINT_NULL(print_fields_null_seq, tep_print_fields(NULL, r->data, r->size, e))
-PRINT_NULL(print_fields_null_data, tep_print_fields(s, NULL, r->size, e))
-PRINT_NULL(print_fields_null_event, tep_print_fields(s, r->data, r->size, NULL))
-PRINT_NULL(print_fields_zero_size, tep_print_fields(s, r->data, 0, e))
-PRINT_NULL(record_print_fields_null_record, tep_record_print_fields(s, NULL, e))
-PRINT_NULL(record_print_fields_null_event, tep_record_print_fields(s, r, NULL))
-PRINT_NULL(record_print_selected_fields_null_event, tep_record_print_selected_fields(s, r, NULL, 1))
-PRINT_NULL_RET(print_num_field_null_seq, tep_print_num_field(NULL, "%llx", e, "i", r, 1))
-PRINT_NULL_RET(print_num_field_null_format, tep_print_num_field(s, NULL, e, "i", r, 1))
-PRINT_NULL_RET(print_num_field_null_event, tep_print_num_field(s, "%llx", NULL, "i", r, 1))
-PRINT_NULL_RET(print_num_field_null_name, tep_print_num_field(s, "%llx", e, NULL, r, 1))
-PRINT_NULL_RET(print_num_field_null_record, tep_print_num_field(s, "%llx", e, "i", NULL, 1))
-PRINT_NULL_RET(print_func_field_null_record, tep_print_func_field(s, "%s", e, "ip", NULL, 1))
-PRINT_NULL_RET(print_func_field_null_event, tep_print_func_field(s, "%s", NULL, "ip", r, 1))
+PRINT_NULL(print_field_null_seq, (tep_print_field(NULL, r->data, e->format.fields), 0))
+PRINT_NULL(print_field_null_data, (tep_print_field(s, NULL, e->format.fields), 0))
+PRINT_NULL(print_field_null_field, (tep_print_field(s, r->data, NULL), 0))
+PRINT_NULL(print_field_content_null_field, (tep_print_field_content(s, r->data, r->size, NULL), 0))
+PRINT_NULL(print_field_content_zero_size, (tep_print_field_content(s, r->data, 0, tep_find_field(e, "dstr")), 0))
+PRINT_NULL(print_fields_null_seq, (tep_print_fields(NULL, r->data, r->size, e), 0))
+PRINT_NULL(print_fields_null_data, (tep_print_fields(s, NULL, r->size, e), 0))
+PRINT_NULL(print_fields_null_event, (tep_print_fields(s, r->data, r->size, NULL), 0))
+PRINT_NULL(print_fields_zero_size, (tep_print_fields(s, r->data, 0, e), 0))
+PRINT_NULL(record_print_fields_null_record, (tep_record_print_fields(s, NULL, e), 0))
+PRINT_NULL(record_print_fields_null_event, (tep_record_print_fields(s, r, NULL), 0))
+PRINT_NULL(record_print_selected_fields_null_event, (tep_record_print_selected_fields(s, r, NULL, 1), 0))
+PRINT_NULL(print_num_field_null_seq, tep_print_num_field(NULL, "%llx", e, "i", r, 1))
+PRINT_NULL(print_num_field_null_format, tep_print_num_field(s, NULL, e, "i", r, 1))
+PRINT_NULL(print_num_field_null_event, tep_print_num_field(s, "%llx", NULL, "i", r, 1))
+PRINT_NULL(print_num_field_null_name, tep_print_num_field(s, "%llx", e, NULL, r, 1))
+PRINT_NULL(print_num_field_null_record, tep_print_num_field(s, "%llx", e, "i", NULL, 1))
+PRINT_NULL(print_func_field_null_record, tep_print_func_field(s, "%s", e, "ip", NULL, 1))
+PRINT_NULL(print_func_field_null_event, tep_print_func_field(s, "%s", NULL, "ip", r, 1))
 
 const struct probe_case print_cases[] = {
   ENTRY(print_event_sched_switch, 0),
