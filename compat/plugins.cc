@@ -17,6 +17,8 @@ namespace plugin = tep::plugin;
 TEP_EXPORT int tep_add_plugin_path(struct tep_handle* tep, char* path,
                                    enum tep_plugin_load_priority prio) {
   if (!tep || !path) return -1;
+  // Upstream keeps a path of any other priority and never loads from it.
+  if (prio != TEP_PLUGIN_FIRST && prio != TEP_PLUGIN_LAST) return 0;
   try {
     tep->plugin_paths.add(path, prio);
     return 0;
@@ -25,7 +27,9 @@ TEP_EXPORT int tep_add_plugin_path(struct tep_handle* tep, char* path,
   }
 }
 
+// A NULL handle loads nothing (upstream crashes): plugins register into the handle.
 TEP_EXPORT struct tep_plugin_list* tep_load_plugins(struct tep_handle* tep) {
+  if (!tep) return nullptr;
   try {
     return plugin::load_all(tep);
   } catch (...) {

@@ -274,7 +274,7 @@ const struct probe_case print_cases[] = {
   ENTRY(record_print_fields_null_event, UPSTREAM_CRASHES),
   ENTRY(record_print_selected_fields_null_event, UPSTREAM_CRASHES),
   ENTRY(print_num_field_null_seq, UPSTREAM_CRASHES),
-  ENTRY(print_num_field_null_format, 0),
+  ENTRY(print_num_field_null_format, UPSTREAM_UNDEFINED),  /* vsnprintf(NULL format) */
   ENTRY(print_num_field_null_event, UPSTREAM_CRASHES),
   ENTRY(print_num_field_null_name, UPSTREAM_CRASHES),
   ENTRY(print_num_field_null_record, UPSTREAM_CRASHES),
