@@ -115,12 +115,14 @@ int kbuffer::step_current_format() {
     uint32_t index = static_cast<uint32_t>(h.payload - data_);
     uint32_t next = index + static_cast<uint32_t>(h.length);
     bool marker = h.type_len >= KBUFFER_TYPE_PADDING;
-    // An event must end after its header and inside the data; a marker must
-    // move forward (a corrupt length would otherwise loop or run away). A
-    // zero-length padding is the kernel's "rest of the page is empty" marker
-    // (upstream would read the words after it as events).
+    // Every step must move forward (a corrupt length would otherwise loop or
+    // run away) and an event must end inside the data. A length word below 4
+    // (zeroed data) gives a length of -4 as upstream computes it: the next
+    // header is the length word itself, 4 bytes on. A zero-length padding is
+    // the kernel's "rest of the page is empty" marker (upstream would read the
+    // words after it as events).
     bool empty_padding = h.type_len == KBUFFER_TYPE_PADDING && h.length == 0;
-    if (empty_padding || (marker ? next <= curr_ : (h.length < 0 || next > size_))) {
+    if (empty_padding || next <= curr_ || (!marker && next > size_)) {
       stop_at_end();
       return -1;
     }

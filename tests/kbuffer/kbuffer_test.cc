@@ -255,6 +255,21 @@ TEST(KBuffer, ZeroLengthPaddingEndsThePage) {
 
 // Lengths that would send upstream backwards or in place (it loops forever),
 // an event running past commit, a header cut by commit: the walk ends.
+// Zeroed data (a partly written file): a length word of 0 makes upstream's
+// length -4, so the next header is the length word itself; each zero word is
+// one event until a header's length word would lie past the commit.
+TEST(KBuffer, ZeroLengthWordStepsFourBytes) {
+  PageBuilder b(8, false, 1);
+  b.data(1, 8);
+  b.word(0, 1);
+  b.u32(0);
+  b.u32(0);
+  std::vector<uint8_t> page = b.build();
+  Reader r(8, false);
+  auto events = r.walk(page);
+  EXPECT_EQ(events.size(), 3u);
+}
+
 TEST(KBuffer, CorruptPagesEndTheWalk) {
   std::vector<std::vector<uint8_t>> pages;
   {
@@ -262,13 +277,6 @@ TEST(KBuffer, CorruptPagesEndTheWalk) {
     b.data(1, 8);
     b.word(0, 1);
     b.u32(0xfffffff9);  // length -8
-    pages.push_back(b.build());
-  }
-  {
-    PageBuilder b(8, false, 1);
-    b.data(1, 8);
-    b.word(0, 1);
-    b.u32(0);  // length -4
     pages.push_back(b.build());
   }
   {

@@ -159,6 +159,13 @@ def edge_pages(ls, big):
     p.u32(1)
     p.data(9, 4)
     pages.append(p.build())
+    p = Page(ls, big, 43)
+    p.data(1, 8)
+    p.body += bytes(40)                                       # zeroed headers: length word 0
+    p.u32(1)                                                  # read as a length word of 1
+    p.word(1, 0)
+    p.u32(7)
+    pages.append(p.build())
     p = Page(ls, big, 5)
     pages.append(p.build())                                   # empty page
     p = Page(ls, big, 6)
