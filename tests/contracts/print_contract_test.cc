@@ -109,6 +109,24 @@ TEST_F(PrintFieldContract, PrintFieldLeavesNul) {
   EXPECT_EQ(c_string(), "1234");
 }
 
+TEST_F(PrintFieldContract, FunctionFieldByNameLeavesNul) {
+  // A long field holding a kernel address is printed by name; upstream writes
+  // the name with trace_seq_puts and leaves no NUL (perf showed heap bytes).
+  static const char fmt[] =
+      "name: timer\nID: 80\nformat:\n"
+      "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+      "\tfield:unsigned long function;\toffset:8;\tsize:8;\tsigned:0;\n\n"
+      "print fmt: \"function=%pS\", (void *)REC->function\n";
+  tep_set_long_size(tep_, 8);
+  ASSERT_EQ(tep_parse_event(tep_, fmt, sizeof(fmt) - 1, "timer"), 0);
+  ASSERT_EQ(tep_parse_kallsyms(tep_, "ffffffff81001000 T do_work\nffffffff81002000 T next_fn\n"), 0);
+  uint64_t function = 0xffffffff81001010ULL;
+  memcpy(data_ + 8, &function, 8);
+  make_stale();
+  tep_print_field(&seq_, data_, tep_find_field(tep_find_event(tep_, 80), "function"));
+  EXPECT_EQ(c_string(), "do_work+0x10");
+}
+
 TEST_F(PrintFieldContract, PrintFieldsLeavesNul) {
   make_stale();
   tep_print_fields(&seq_, record_.data, record_.size, event_);
