@@ -267,7 +267,6 @@ CASE(data_common_fields_zeroed_record)
   memset(&r, 0, sizeof(r));
   r.data = src->data;
   common_fields(tep, &r);
-  printf("  event=%s\n", tep_find_event_by_record(tep, &r) ? tep_find_event_by_record(tep, &r)->name : "NULL");
   tep_free(tep);
 }
 
