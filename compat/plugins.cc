@@ -10,12 +10,15 @@
 #include "plugin/plugin_options.h"
 #include "plugin/plugin_search.h"
 #include "trace-seq.h"
+#include "trace_seq/seq.h"
 
 namespace plugin = tep::plugin;
 
 TEP_EXPORT int tep_add_plugin_path(struct tep_handle* tep, char* path,
                                    enum tep_plugin_load_priority prio) {
   if (!tep || !path) return -1;
+  // Upstream keeps a path of any other priority and never loads from it.
+  if (prio != TEP_PLUGIN_FIRST && prio != TEP_PLUGIN_LAST) return 0;
   try {
     tep->plugin_paths.add(path, prio);
     return 0;
@@ -24,7 +27,9 @@ TEP_EXPORT int tep_add_plugin_path(struct tep_handle* tep, char* path,
   }
 }
 
+// A NULL handle loads nothing (upstream crashes): plugins register into the handle.
 TEP_EXPORT struct tep_plugin_list* tep_load_plugins(struct tep_handle* tep) {
+  if (!tep) return nullptr;
   try {
     return plugin::load_all(tep);
   } catch (...) {
@@ -114,6 +119,7 @@ TEP_EXPORT void tep_plugin_print_options(struct trace_seq* s) {
 TEP_EXPORT void tep_print_plugins(struct trace_seq* s, const char* prefix, const char* suffix,
                                   const struct tep_plugin_list* list) {
   if (!s) return;
+  tep::seq::nul_terminate(s);  // an empty list prints nothing: still a C string
   try {
     for (; list; list = list->next)
       trace_seq_printf(s, "%s%s%s", prefix ? prefix : "(null)", list->path.c_str(), suffix ? suffix : "(null)");

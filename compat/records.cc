@@ -23,16 +23,18 @@ bool inside_record(const tep_record* record, int offset, int size) {
          static_cast<long long>(offset) + size <= record->size;
 }
 
+// Read from record->data whatever record->size says (upstream's contract).
 int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField which) {
-  if (!tep || !rec) return -1;
-  return tep->common_fields.read(*tep, which, rec->data, rec->size);
+  if (!tep || !rec || !rec->data) return -1;
+  return tep->common_fields.read_unbounded(*tep, which, rec->data);
 }
 
 }  // namespace
 
+// A NULL handle reads in host order: libtracecmd converts its own sizes that way.
 TEP_EXPORT unsigned long long tep_read_number(struct tep_handle* tep, const void* ptr, int size) {
   if (!ptr) return 0;
-  if (!tep) return size == 1 ? *static_cast<const unsigned char*>(ptr) : 0;
+  if (!tep) return tep::read_number(ptr, size, false);
   return tep::read_number(*tep, ptr, size);
 }
 
@@ -65,6 +67,7 @@ int field_value(trace_seq* s, const tep_format_field* field, const char* name, c
   }
   return 0;
 }
+
 
 }  // namespace
 
