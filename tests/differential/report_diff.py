@@ -7,7 +7,7 @@
 
 Each case is one trace file with one set of report options; each run is its own process
 (core dumps off, timeout), with a scratch HOME and exactly the given library and plugin dir:
-  LD_LIBRARY_PATH=LIB TRACEEVENT_PLUGIN_DIR=PLUGINS HOME=scratch trace-cmd report -L -i F [opts]
+  LD_LIBRARY_PATH=LIB TRACEEVENT_PLUGIN_DIR=PLUGINS HOME=scratch trace-cmd report -L [opts] -i F
 A case passes when stdout, stderr and the exit status are identical. Where the reference
 crashes or times out there is nothing to compare: the case passes if the candidate does not
 crash (a timeout on both sides is noted, not failed). Exit status: 0 all passed, 1 a failure,
@@ -191,7 +191,8 @@ class Setup:
         fd_out, out = tempfile.mkstemp(dir=scratch, suffix=".out")
         fd_err, err = tempfile.mkstemp(dir=scratch, suffix=".err")
         home = tempfile.mkdtemp(dir=scratch, prefix="home.")
-        cmd = [self.trace_cmd, "report", "-L", "-i", trace] + options
+        # Options before -i: trace-cmd applies -F only to the inputs that follow it.
+        cmd = [self.trace_cmd, "report", "-L"] + options + ["-i", trace]
         try:
             status = execute(cmd, self.env(home), home, fd_out, fd_err, self.timeout)
         finally:
