@@ -79,15 +79,16 @@ TEP_EXPORT struct tep_event* tep_find_event_by_record(struct tep_handle* tep, st
     tep_warning("ug! negative record size %d", record->size);
     return nullptr;
   }
-  int type = tep->common_fields.read(*tep, tep::record::CommonField::Type, record->data, record->size);
+  if (!record->data) return nullptr;
+  // Whatever record->size says, as tep_data_type (upstream's contract).
+  int type = tep->common_fields.read_unbounded(*tep, tep::record::CommonField::Type, record->data);
   return tep->events.find_by_id(type);
 }
 
 TEP_EXPORT bool tep_record_is_event(struct tep_record* record, struct tep_event* event) {
-  if (!record || !event || !event->tep) return false;
+  if (!record || !record->data || !event || !event->tep) return false;
   tep_handle* tep = event->tep;
-  return tep->common_fields.read(*tep, tep::record::CommonField::Type, record->data, record->size) ==
-         event->id;
+  return tep->common_fields.read_unbounded(*tep, tep::record::CommonField::Type, record->data) == event->id;
 }
 
 // In id order, as tep_list_events(TEP_EVENT_SORT_ID) lists them.

@@ -42,7 +42,6 @@ TEP_EXPORT int tep_filter_remove_event(struct tep_event_filter* filter, int even
 TEP_EXPORT enum tep_errno tep_filter_match(struct tep_event_filter* filter,
                                            struct tep_record* record) {
   if (!filter) return TEP_ERRNO__NO_FILTER;
-  if (!record || !record->data || !filter->tep) return TEP_ERRNO__FILTER_NOT_FOUND;
   try {
     return static_cast<tep_errno>(EventFilter::from(filter)->match(record));
   } catch (...) {

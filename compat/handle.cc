@@ -66,16 +66,17 @@ TEP_EXPORT void tep_set_page_size(struct tep_handle* tep, int page_size) {
 
 // The sub-buffer (ring-buffer page) geometry from header_page: the data area
 // ends the sub-buffer, so its size is where the data starts plus its length.
+// -1 for a NULL handle, as upstream (the older getters answer 0).
 TEP_EXPORT int tep_get_sub_buffer_size(struct tep_handle* tep) {
-  return tep ? tep->header_page.data_offset + tep->header_page.data_size : 0;
+  return tep ? tep->header_page.data_offset + tep->header_page.data_size : -1;
 }
 
 TEP_EXPORT int tep_get_sub_buffer_data_size(struct tep_handle* tep) {
-  return tep ? tep->header_page.data_size : 0;
+  return tep ? tep->header_page.data_size : -1;
 }
 
 TEP_EXPORT int tep_get_sub_buffer_commit_offset(struct tep_handle* tep) {
-  return tep ? tep->header_page.size_offset : 0;
+  return tep ? tep->header_page.size_offset : -1;
 }
 
 TEP_EXPORT bool tep_is_file_bigendian(struct tep_handle* tep) { return tep && tep->file_bigendian; }

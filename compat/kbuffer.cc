@@ -126,9 +126,9 @@ TEP_EXPORT struct kbuffer_raw_info* kbuffer_raw_get(struct kbuffer* kbuf, void* 
 }
 
 // A reader for the handle's data: its long size (the header page's when unset)
-// and byte order.
+// and byte order. A NULL handle gets what a fresh one gets (long 4, little
+// endian), as upstream.
 TEP_EXPORT struct kbuffer* tep_kbuffer(struct tep_handle* tep) {
-  if (!tep) return nullptr;
   int long_size = tep_get_long_size(tep);
   if (!long_size) long_size = tep_get_header_page_size(tep);
   return kbuffer_alloc(long_size == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,

@@ -10,6 +10,7 @@
 #include "plugin/plugin_options.h"
 #include "plugin/plugin_search.h"
 #include "trace-seq.h"
+#include "trace_seq/seq.h"
 
 namespace plugin = tep::plugin;
 
@@ -114,6 +115,7 @@ TEP_EXPORT void tep_plugin_print_options(struct trace_seq* s) {
 TEP_EXPORT void tep_print_plugins(struct trace_seq* s, const char* prefix, const char* suffix,
                                   const struct tep_plugin_list* list) {
   if (!s) return;
+  tep::seq::nul_terminate(s);  // an empty list prints nothing: still a C string
   try {
     for (; list; list = list->next)
       trace_seq_printf(s, "%s%s%s", prefix ? prefix : "(null)", list->path.c_str(), suffix ? suffix : "(null)");

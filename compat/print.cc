@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
-// tep_print_event and the tep_print_field* family (lib/output).
+// tep_print_event and the tep_print_field* family (lib/output). Each leaves a
+// NUL after the seq's text, printed or not (consumers read seq.buffer as a C
+// string right after: KernelShark's columns, perf's sort keys).
 #include <algorithm>
 #include <cstdarg>
 #include <cstring>
@@ -10,6 +12,7 @@
 #include "output/event_printer.h"
 #include "output/field_printer.h"
 #include "trace_seq/int_text.h"
+#include "trace_seq/seq.h"
 #include "record/field_access.h"
 #include "trace-seq.h"
 
@@ -30,6 +33,7 @@ bool read_unsigned_field(const tep_handle& tep, const tep_format_field& field, c
 
 int missing_field(trace_seq* s, const char* name, int err) {
   if (err) trace_seq_printf(s, "CAN'T FIND FIELD \"%s\"", name);
+  tep::seq::nul_terminate(s);  // printed or not, as every printer here
   return -1;
 }
 
@@ -80,6 +84,7 @@ TEP_EXPORT void tep_print_event(struct tep_handle* tep, struct trace_seq* s, str
     s->state = TRACE_SEQ__MEM_ALLOC_FAILED;
   }
   va_end(args);
+  tep::seq::nul_terminate(s);
 }
 
 // The caller's fmt takes one unsigned long long (or one string): it is the
@@ -88,9 +93,10 @@ TEP_EXPORT void tep_print_event(struct tep_handle* tep, struct trace_seq* s, str
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 #pragma GCC diagnostic ignored "-Wformat-security"
 
+// A NULL fmt reaches trace_seq_printf, as upstream's: -1 and an empty string.
 TEP_EXPORT int tep_print_num_field(struct trace_seq* s, const char* fmt, struct tep_event* event,
                                    const char* name, struct tep_record* record, int err) {
-  if (!s || !fmt || !event || !event->tep || !name || !record) return -1;
+  if (!s || !event || !event->tep || !name || !record) return -1;
   tep_format_field* field = tep_find_field(event, name);
   unsigned long long value;
   if (!field || !read_unsigned_field(*event->tep, *field, *record, value)) return missing_field(s, name, err);
@@ -99,7 +105,7 @@ TEP_EXPORT int tep_print_num_field(struct trace_seq* s, const char* fmt, struct 
 
 TEP_EXPORT int tep_print_func_field(struct trace_seq* s, const char* fmt, struct tep_event* event,
                                     const char* name, struct tep_record* record, int err) {
-  if (!s || !fmt || !event || !event->tep || !name || !record) return -1;
+  if (!s || !event || !event->tep || !name || !record) return -1;
   tep_format_field* field = tep_find_field(event, name);
   unsigned long long value;
   if (!field || !read_unsigned_field(*event->tep, *field, *record, value)) return missing_field(s, name, err);
@@ -114,23 +120,27 @@ TEP_EXPORT void tep_print_field_content(struct trace_seq* s, void* data, int siz
                                         struct tep_format_field* field) {
   if (!s || !data || !field) return;
   tep::output::print_field_content(s, data, size, *field);
+  tep::seq::nul_terminate(s);
 }
 
 // Upstream passes no record size here and trusts the data.
 TEP_EXPORT void tep_print_field(struct trace_seq* s, void* data, struct tep_format_field* field) {
   if (!s || !data || !field) return;
   tep::output::print_field_content(s, data, tep::output::kUnknownSize, *field);
+  tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_print_fields(struct trace_seq* s, void* data, int size, struct tep_event* event) {
   if (!s || !data || !event) return;
   tep::output::print_fields(s, data, size, *event);
+  tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_record_print_fields(struct trace_seq* s, struct tep_record* record,
                                         struct tep_event* event) {
   if (!s || !record || !record->data || !event) return;
   tep::output::print_fields(s, record->data, record->size, *event);
+  tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_record_print_selected_fields(struct trace_seq* s, struct tep_record* record,
@@ -138,4 +148,5 @@ TEP_EXPORT void tep_record_print_selected_fields(struct trace_seq* s, struct tep
                                                  unsigned long long select_mask) {
   if (!s || !record || !record->data || !event) return;
   tep::output::print_selected_fields(s, record->data, record->size, *event, select_mask);
+  tep::seq::nul_terminate(s);
 }

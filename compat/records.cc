@@ -9,6 +9,7 @@
 #include "event-parse.h"
 #include "record/field_access.h"
 #include "trace-seq.h"
+#include "trace_seq/seq.h"
 
 // Exported by upstream without a public prototype; plugins built against it call it.
 TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field, const char* name,
@@ -23,16 +24,18 @@ bool inside_record(const tep_record* record, int offset, int size) {
          static_cast<long long>(offset) + size <= record->size;
 }
 
+// Read from record->data whatever record->size says (upstream's contract).
 int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField which) {
-  if (!tep || !rec) return -1;
-  return tep->common_fields.read(*tep, which, rec->data, rec->size);
+  if (!tep || !rec || !rec->data) return -1;
+  return tep->common_fields.read_unbounded(*tep, which, rec->data);
 }
 
 }  // namespace
 
+// A NULL handle reads in host order: libtracecmd converts its own sizes that way.
 TEP_EXPORT unsigned long long tep_read_number(struct tep_handle* tep, const void* ptr, int size) {
   if (!ptr) return 0;
-  if (!tep) return size == 1 ? *static_cast<const unsigned char*>(ptr) : 0;
+  if (!tep) return tep::read_number(ptr, size, false);
   return tep::read_number(*tep, ptr, size);
 }
 
@@ -52,8 +55,8 @@ int read_number_field(const tep_format_field* field, const void* data, unsigned 
 // get_field_val's body. The messages (with err set) are upstream's: "<CANT
 // FIND FIELD name>" when the event has no such field, " name=INVALID" when it
 // is not a 1/2/4/8-byte number (or, here, lies outside the record).
-int field_value(trace_seq* s, const tep_format_field* field, const char* name, const tep_record* record,
-                unsigned long long* val, int err) {
+int read_field_or_explain(trace_seq* s, const tep_format_field* field, const char* name,
+                          const tep_record* record, unsigned long long* val, int err) {
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return -1;
@@ -64,6 +67,14 @@ int field_value(trace_seq* s, const tep_format_field* field, const char* name, c
     return -1;
   }
   return 0;
+}
+
+// Like every exported function given a seq, leaves a NUL after its text.
+int field_value(trace_seq* s, const tep_format_field* field, const char* name, const tep_record* record,
+                unsigned long long* val, int err) {
+  int ret = read_field_or_explain(s, field, name, record, val, err);
+  if (s) tep::seq::nul_terminate(s);
+  return ret;
 }
 
 }  // namespace
@@ -106,6 +117,7 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
                                    struct tep_record* record, int* len, int err) {
   if (!event || !name) return nullptr;
   tep_format_field* field = tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kEvent, name);
+  if (s) tep::seq::nul_terminate(s);
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return nullptr;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 // trace_seq_*: the growable text buffer of the public API (lib/trace_seq/seq.h).
-// NULL handling follows upstream where it checks (reset, destroy) and refuses
-// the rest instead of crashing.
+// NULL handling follows upstream where it checks (reset, destroy; a NULL format
+// is vsnprintf's: -1 and an empty string) and refuses the rest instead of crashing.
 #include <cstring>
 
 #include "compat/export.h"
@@ -21,7 +21,7 @@ TEP_EXPORT void trace_seq_destroy(struct trace_seq* s) {
 }
 
 TEP_EXPORT int trace_seq_printf(struct trace_seq* s, const char* fmt, ...) {
-  if (!s || !fmt) return 0;
+  if (!s) return 0;
   va_list ap;
   va_start(ap, fmt);
   int ret = tep::seq::print_va(s, fmt, ap);
@@ -30,7 +30,7 @@ TEP_EXPORT int trace_seq_printf(struct trace_seq* s, const char* fmt, ...) {
 }
 
 TEP_EXPORT int trace_seq_vprintf(struct trace_seq* s, const char* fmt, va_list args) {
-  if (!s || !fmt) return 0;
+  if (!s) return 0;
   return tep::seq::vprint(s, fmt, args);
 }
 

@@ -179,7 +179,8 @@ int EventFilter::match(tep_record* record) {
   // is something to clear keeps concurrent matches from writing at all.
   if (__atomic_load_n(&pub_->error_buffer[0], __ATOMIC_RELAXED))
     __atomic_store_n(&pub_->error_buffer[0], '\0', __ATOMIC_RELAXED);
-  if (!pub_->filters) return TEP_ERRNO__NO_FILTER;
+  if (!pub_->filters) return TEP_ERRNO__NO_FILTER;  // before the record is looked at, as upstream
+  if (!record || !record->data || !pub_->tep) return TEP_ERRNO__FILTER_NOT_FOUND;
   const tep_handle& tep = *pub_->tep;
   tep_filter_type* type = find(tep.common_fields.read(tep, record::CommonField::Type, record->data, record->size));
   if (!type) return TEP_ERRNO__FILTER_NOT_FOUND;

@@ -52,6 +52,20 @@ const char* copy_text(const uint8_t* data, int data_size, int64_t start, int64_t
   return out;
 }
 
+// A field read as a number. For a field that is not 1, 2, 4 or 8 bytes (a char
+// array: `prev_comm > 5`) upstream compares an uninitialised variable, in
+// practice a user-space pointer left on its stack (trace-cmd matches every
+// record for `> 5` and `!= 0`, none for `< 5`, `== 0` or `& 1`). Ours compares
+// the address of the field's bytes: the same answers against such numbers,
+// and the same on every run. A field outside the record reads as 0.
+uint64_t field_number(const tep_format_field& field, const tep_record& record, bool swap) {
+  uint64_t v = 0;
+  if (read_field_value(field, record.data, record.size, swap, v)) return v;
+  const int size = field.size;
+  if (size == 1 || size == 2 || size == 4 || size == 8) return 0;
+  return reinterpret_cast<uintptr_t>(record.data) + static_cast<uint64_t>(field.offset);
+}
+
 }  // namespace
 
 MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(tep) {
@@ -188,11 +202,8 @@ bool MatchProgram::test(int index, tep_record* record, tep_errno& err) const {
       return test(node.left, record, err) || test(node.right, record, err);
     case Kind::kNot:
       return !test(node.right, record, err);
-    case Kind::kCompareFieldNumber: {
-      uint64_t l = 0;
-      read_field_value(*node.field, record->data, record->size, record::swaps_bytes(*tep_), l);
-      return compare(node.op, l, node.number, err);
-    }
+    case Kind::kCompareFieldNumber:
+      return compare(node.op, field_number(*node.field, *record, record::swaps_bytes(*tep_)), node.number, err);
     case Kind::kCompareNumbers: {
       uint64_t l = value(node.left, record, err);
       uint64_t r = value(node.right, record, err);
@@ -235,11 +246,8 @@ uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) cons
     case Kind::kStringValue:
       if (!err) err = TEP_ERRNO__NOT_A_NUMBER;
       return node.number;
-    case Kind::kField: {
-      uint64_t v = 0;
-      read_field_value(*node.field, record->data, record->size, record::swaps_bytes(*tep_), v);
-      return v;
-    }
+    case Kind::kField:
+      return field_number(*node.field, *record, record::swaps_bytes(*tep_));
     case Kind::kCpu:
       return static_cast<uint64_t>(static_cast<int64_t>(record->cpu));
     case Kind::kCommAddress:

@@ -18,8 +18,9 @@ void byte_hex(Output& s, uint8_t b, bool upper = false) {
   s.append(std::string_view(two, 2));
 }
 
-void wrong_type(Output& s, int type) {
-  s.append("ARG TYPE NOT FIELD BUT ");
+// Upstream 1.8.4's sockaddr printer words it differently from the others.
+void wrong_type(Output& s, int type, PointerArg::Kind kind) {
+  s.append(kind == PointerArg::Kind::IpSockaddr ? "ARG NOT FIELD NOR DYNAMIC ARRAY BUT TYPE " : "ARG TYPE NOT FIELD BUT ");
   append_decimal(s, type);
 }
 
@@ -200,7 +201,7 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
 
   // The rest need a field (or a print function) as argument.
   if (barg) {
-    wrong_type(s, TEP_PRINT_ATOM);
+    wrong_type(s, TEP_PRINT_ATOM, arg.kind);
     return;
   }
   if (arg.source == Src::Function) {
@@ -208,7 +209,7 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
     return;
   }
   if (arg.source == Src::WrongType) {
-    wrong_type(s, arg.wrong_type);
+    wrong_type(s, arg.wrong_type, arg.kind);
     return;
   }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <limits>
 
 #include "record/field_access.h"
 
@@ -29,6 +30,12 @@ class CommonFieldCache {
     uint64_t located = located_[static_cast<size_t>(which)].load(std::memory_order_relaxed);
     if (__builtin_expect(located == 0, 0)) return resolve_and_read(tep, which, data, size);
     return read_located(located, data, size, swaps_bytes(tep));
+  }
+  // The same whatever the record's size says, as upstream's tep_data_pid & co.
+  // read them: consumers build records with only `data` set. The exported
+  // functions only; the library's own paths bound every read by the size.
+  int read_unbounded(const tep_handle& tep, CommonField which, const void* data) const {
+    return read(tep, which, data, std::numeric_limits<int>::max());
   }
 
  private:

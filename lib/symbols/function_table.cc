@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "symbols/function_table.h"
 
+#include <cerrno>
 #include <cstring>
 #include <mutex>
 
@@ -27,6 +28,7 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
     size_t line_start = reader.pos();
     std::string_view line = reader.take_line();
     if (line.empty()) continue;  // upstream's strtok skips empty lines
+    errno = 0;  // upstream clears it before reading each line: callers see 0 after
     KallsymsLine parsed = scan_kallsyms_line(line);
     if (parsed.conversions != 2 || parsed.name_end == 0) {
       lock.unlock();

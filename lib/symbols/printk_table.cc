@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "symbols/printk_table.h"
 
+#include <cerrno>
 #include <mutex>
 
 #include "core/text_reader.h"
@@ -11,7 +12,8 @@ namespace tep {
 
 namespace {
 
-// strtoull(text, NULL, 16): blanks, sign, optional 0x, hex digits; saturates.
+// strtoull(text, NULL, 16): blanks, sign, optional 0x, hex digits; saturates
+// and sets errno to ERANGE (callers of tep_parse_printk_formats see it).
 uint64_t parse_hex_address(std::string_view text) {
   TextReader reader(text);
   reader.skip_whitespace();
@@ -32,7 +34,10 @@ uint64_t parse_hex_address(std::string_view text) {
     ++digits;
   }
   if (digits == 0) return 0;  // also "0x" with no digit after it: the "0"
-  if (overflow) return UINT64_MAX;
+  if (overflow) {
+    errno = ERANGE;
+    return UINT64_MAX;
+  }
   return negative ? ~value + 1 : value;
 }
 

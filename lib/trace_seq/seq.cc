@@ -66,6 +66,7 @@ int put_bytes(trace_seq* s, std::string_view text, Site site) {
   if (!text.empty())  // an empty view may carry a null data() (UB for memcpy)
     memcpy(s->buffer + s->len, text.data(), text.size());
   s->len += static_cast<unsigned>(text.size());
+  s->buffer[s->len] = '\0';
   return static_cast<int>(text.size());
 }
 
@@ -74,11 +75,17 @@ int put_byte(trace_seq* s, char c, Site site) {
   // Upstream keeps two spare bytes here (len < buffer_size - 1 after the write).
   if (!reserve(s, 1)) return 0;
   s->buffer[s->len++] = c;
+  s->buffer[s->len] = '\0';
   return 1;
 }
 
 int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
   if (!writable(s, site)) return 0;
+  if (!fmt) {
+    // glibc's vsnprintf: the empty string written, -1 returned.
+    nul_terminate(s);
+    return -1;
+  }
   {
     va_list copy;
     va_copy(copy, ap);
@@ -88,6 +95,7 @@ int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
       // vsnprintf's path below grows the buffer when the text leaves no spare
       // byte after its terminator: keep buffer_size the same as there.
       if (!has_room(s, 1)) reserve(s, 1);
+      nul_terminate(s);  // the text may end in padding written in place
       return ret;
     }
   }
@@ -139,12 +147,14 @@ void init(trace_seq* s) {
   s->buffer = spare.buffer ? spare.buffer : static_cast<char*>(malloc(kStep));
   spare.buffer = nullptr;
   s->state = s->buffer ? TRACE_SEQ__GOOD : TRACE_SEQ__MEM_ALLOC_FAILED;
+  if (s->buffer) s->buffer[0] = '\0';
 }
 
 void reset(trace_seq* s) {
   poisoned(s, kReset);  // upstream clears the counters even then
   s->len = 0;
   s->readpos = 0;
+  nul_terminate(s);  // the stale text no longer reads as the seq's
 }
 
 void destroy(trace_seq* s) {

@@ -8,6 +8,11 @@
 // one spare byte for terminate(); nothing is written once the seq is in an error
 // state; a destroyed seq holds the poison pointer 0xdeadbeef, and using it prints
 // "Usage of trace_seq after it was destroyed" once per entry point.
+// Terminator: consumers read `buffer` as a C string after trace_seq_printf (whose
+// vsnprintf leaves a NUL after the text) and after tep_print_event & co. Every
+// write here leaves a NUL after the text, in the spare byte, so whichever printer
+// wrote last the text is terminated (upstream's puts/putc do not; nothing reads
+// the byte they leave there). init leaves an empty string; reset only the counters.
 #pragma once
 
 #include <cstdarg>
@@ -34,10 +39,17 @@ inline void append(trace_seq* s, std::string_view text) {
   if (!has_room(s, text.size())) return append_slow(s, text);
   if (!text.empty()) memcpy(s->buffer + s->len, text.data(), text.size());
   s->len += static_cast<unsigned>(text.size());
+  s->buffer[s->len] = '\0';
 }
 inline void append_char(trace_seq* s, char c) {
   if (!has_room(s, 1)) return append_char_slow(s, c);
   s->buffer[s->len++] = c;
+  s->buffer[s->len] = '\0';
+}
+// A NUL after the text when the seq is usable; no warning otherwise. The exported
+// printers end with it (a printer that wrote nothing still leaves an empty string).
+inline void nul_terminate(trace_seq* s) {
+  if (has_room(s, 0)) s->buffer[s->len] = '\0';
 }
 void appendf(trace_seq* s, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 

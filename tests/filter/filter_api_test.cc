@@ -191,6 +191,9 @@ TEST_F(FilterApi, NullArgumentsAreSafe) {
   EXPECT_NE(tep_filter_add_filter_str(filter_, nullptr), 0);
   EXPECT_EQ(tep_filter_make_string(nullptr, 1), nullptr);
   EXPECT_EQ(tep_filter_make_string(filter_, 12345), nullptr);
+  // An empty filter answers before the record is looked at, as upstream.
+  EXPECT_EQ(tep_filter_match(filter_, nullptr), TEP_ERRNO__NO_FILTER);
+  ASSERT_EQ(tep_filter_add_filter_str(filter_, "sched_switch: prev_pid > 0"), 0);
   EXPECT_EQ(tep_filter_match(filter_, nullptr), TEP_ERRNO__FILTER_NOT_FOUND);
   char buf[8];
   EXPECT_EQ(tep_filter_strerror(nullptr, TEP_ERRNO__SYNTAX_ERROR, buf, sizeof(buf)), -1);
