@@ -3,7 +3,7 @@
 
 Minimal stand-in for the consumer suite's shared runner (branch `consumers`): Library, run(),
 Comparison. Each run is its own process with exactly one library and one plugin dir:
-  LD_LIBRARY_PATH=LIB TRACEEVENT_PLUGIN_DIR=PLUGINS HOME=<scratch> LC_ALL=C argv...
+  LD_LIBRARY_PATH=LIB TRACEEVENT_PLUGIN_DIR=PLUGINS HOME=<scratch> LC_ALL=C TZ=UTC argv...
 A case is the same when stdout, stderr and the exit status are all identical.
 """
 import dataclasses
@@ -43,7 +43,7 @@ def _no_core():
 def run(lib, argv, cwd=None, timeout=300, env_extra=None):
     """Runs argv on `lib` in a fresh scratch HOME; returns a Run."""
     home = tempfile.mkdtemp(prefix="consumer-home-")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LC_ALL": "C",
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LC_ALL": "C", "TZ": "UTC",
            "LD_LIBRARY_PATH": lib.lib_dir, "TRACEEVENT_PLUGIN_DIR": lib.plugin_dir}
     env.update(lib.env)
     env.update(env_extra or {})
