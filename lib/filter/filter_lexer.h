@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/text_reader.h"
+#include "base/text_reader.h"
 #include "event-parse.h"
 
 namespace tep::filter {

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/text_reader.h"
+#include "base/text_reader.h"
 
 namespace tep::format {
 

@@ -7,8 +7,8 @@
 #include <climits>
 #include <mutex>
 
+#include "base/text_reader.h"
 #include "core/per_thread.h"
-#include "core/text_reader.h"
 #include "symbols/upstream_order.h"
 
 namespace tep {

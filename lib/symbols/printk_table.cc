@@ -3,7 +3,7 @@
 
 #include <mutex>
 
-#include "core/text_reader.h"
+#include "base/text_reader.h"
 #include "trace_seq/log.h"
 #include "symbols/upstream_order.h"
 

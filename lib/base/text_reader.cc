@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "core/text_reader.h"
+#include "base/text_reader.h"
 
 namespace tep {
 
