@@ -2,10 +2,10 @@
 // TextReader: the one bounds-checked cursor every text parser goes through
 // (format files, header_page, kallsyms, printk formats, saved cmdlines, filters).
 // It never reads past `text.size()`, and a NUL byte ends the input like the end.
+// Numbers in the text are read with scan_number (base/number_scan.h).
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <string_view>
 
 namespace tep {
@@ -58,10 +58,6 @@ class TextReader {
     consume('\n');
     return line;
   }
-
-  // Parses an unsigned number: decimal, 0x hex or 0 octal when base is 0.
-  bool take_unsigned(uint64_t& out, int base = 0);
-  bool take_signed(int64_t& out, int base = 0);
 
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "base/number_scan.h"
 #include "filter/filter_collapse.h"
 #include "filter/filter_error.h"
 #include "filter/filter_lexer.h"
@@ -342,7 +343,7 @@ tep_filter_arg* Parser::make_item(const Token& tok) {
   if (isdigit(static_cast<unsigned char>(tok.text[0]))) {
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_VALUE);
     node->value.type = TEP_FILTER_NUMBER;
-    node->value.val = strtoull(tok.text.c_str(), nullptr, 0);
+    node->value.val = scan_number(tok.text, kStrtoul).bits;
     return node;
   }
   tep_format_field* field = tep_find_any_field(event_, tok.text.c_str());

@@ -3,6 +3,8 @@
 
 #include <memory>
 
+#include "base/number_scan.h"
+
 namespace tep::format {
 
 namespace {
@@ -94,13 +96,13 @@ bool FieldGroupParser::parse_array(Field& field, Token& after, unsigned& element
   TokenType last_type = TokenType::Op;
   Token t = tk_.next();
   if (t.type == TokenType::None) return false;
-  field.arraylen = t.type == TokenType::Item ? static_cast<unsigned>(parse_c_ulong(t.text)) : 0;
+  field.arraylen = t.type == TokenType::Item ? static_cast<unsigned>(scan_number(t.text, kStrtoul).bits) : 0;
   while (t.text != "]") {
     brackets.append(last_type == TokenType::Item && t.type == TokenType::Item ? " " : "");
     brackets.append(t.text);
     last_type = t.type;
     // Only the last token counts: "[TASK_COMM_LEN]" has length 0.
-    field.arraylen = static_cast<unsigned>(parse_c_ulong(t.text));
+    field.arraylen = static_cast<unsigned>(scan_number(t.text, kStrtoul).bits);
     t = tk_.next();
     if (t.type == TokenType::None) return false;
   }
@@ -125,7 +127,7 @@ bool FieldGroupParser::parse_location(Field& field, Token after) {
   auto number = [&](unsigned long& out) {
     Token t = tk_.next();
     if (t.type != TokenType::Item) return false;
-    out = parse_c_ulong(t.text);
+    out = scan_number(t.text, kStrtoul).bits;
     return true;
   };
   unsigned long offset, size, is_signed;

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "base/number_scan.h"
 #include "core/handle.h"
 #include "format/field_parser.h"
 #include "format/format_tokenizer.h"
@@ -26,7 +27,7 @@ bool read_id(FormatTokenizer& tk, int& id) {
   if (!tk.next_item().is(TokenType::Item, "ID") || !tk.next().is(TokenType::Op, ":")) return false;
   Token t = tk.next();
   if (t.type != TokenType::Item) return false;
-  id = static_cast<int>(parse_c_ulong(t.text));
+  id = static_cast<int>(scan_number(t.text, kStrtoul).bits);
   return id >= 0;
 }
 

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "format/format_tokenizer.h"
 
-#include <climits>
-
 namespace tep::format {
 
 namespace {
@@ -182,66 +180,6 @@ Token FormatTokenizer::next() {
 Token FormatTokenizer::next_item() {
   skip_while(true);
   return next_raw();
-}
-
-unsigned long parse_c_ulong(std::string_view s) {
-  // The common case, "offset:16;": a short decimal number.
-  if (!s.empty() && s.size() <= 18 && s[0] >= '1' && s[0] <= '9') {
-    unsigned long fast = 0;
-    size_t i = 0;
-    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) fast = fast * 10 + (s[i] - '0');
-    if (i == s.size()) return fast;
-  }
-  auto digit = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-    return 99;
-  };
-  size_t i = 0;
-  while (i < s.size() && TextReader::is_space(s[i])) ++i;
-  bool negative = false;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
-  int base = 10;
-  if (i < s.size() && s[i] == '0') {
-    if (i + 2 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X') && digit(s[i + 2]) < 16) {
-      base = 16;
-      i += 2;
-    } else {
-      base = 8;
-    }
-  }
-  unsigned long value = 0;
-  bool overflow = false;
-  for (; i < s.size() && digit(s[i]) < base; ++i) {
-    unsigned long d = digit(s[i]);
-    if (value > (ULONG_MAX - d) / base) overflow = true;
-    value = value * base + d;
-  }
-  if (overflow) return ULONG_MAX;
-  return negative ? -value : value;
-}
-
-int parse_c_atoi(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size() && TextReader::is_space(s[i])) ++i;
-  bool negative = false;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
-  // strtol saturates at LONG_MAX / LONG_MIN; atoi then truncates to int.
-  unsigned long magnitude = 0;
-  bool overflow = false;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-    unsigned long d = s[i] - '0';
-    if (magnitude > (static_cast<unsigned long>(LONG_MAX) + 1 - d) / 10) overflow = true;
-    magnitude = magnitude * 10 + d;
-  }
-  long value;
-  if (negative)
-    value = overflow || magnitude > static_cast<unsigned long>(LONG_MAX) + 1 ? LONG_MIN
-                                                                            : static_cast<long>(0 - magnitude);
-  else
-    value = overflow || magnitude > static_cast<unsigned long>(LONG_MAX) ? LONG_MAX : static_cast<long>(magnitude);
-  return static_cast<int>(value);
 }
 
 }  // namespace tep::format

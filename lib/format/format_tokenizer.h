@@ -58,12 +58,4 @@ class FormatTokenizer {
 // The character classes upstream's tokenizer uses (C locale).
 TokenType char_class(int c);
 
-// strtoul(text, NULL, 0) as the C library computes it (leading blanks, sign,
-// base prefix, stops at the first non-digit, ULONG_MAX on overflow): upstream
-// reads ids, offsets and sizes this way, so "0x10" is 16 and "12abc" is 12.
-unsigned long parse_c_ulong(std::string_view text);
-// atoi(text) as glibc computes it ((int) strtol(text, NULL, 10)): header_page
-// numbers are read this way, so "0x10" is 0.
-int parse_c_atoi(std::string_view text);
-
 }  // namespace tep::format

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include "base/number_scan.h"
 #include "core/handle.h"
 #include "format/format_tokenizer.h"
 
@@ -22,7 +23,7 @@ FieldRead read_header_field(FormatTokenizer& tk, std::string_view name, bool opt
   auto number = [&](int& out) {
     Token t = tk.next();
     if (t.type != TokenType::Item) return false;
-    out = parse_c_atoi(t.text);
+    out = static_cast<int>(scan_number(t.text, kAtol).as_signed());
     return true;
   };
   if (!expect(TokenType::Item, "field") || !expect(TokenType::Op, ":")) return FieldRead::Malformed;

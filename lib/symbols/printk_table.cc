@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "base/number_scan.h"
 #include "base/text_reader.h"
 #include "trace_seq/log.h"
 #include "symbols/upstream_order.h"
@@ -11,29 +12,9 @@ namespace tep {
 
 namespace {
 
-// strtoull(text, NULL, 16): blanks, sign, optional 0x, hex digits; saturates.
+// Upstream reads the address with strtoull(text, NULL, 16).
 uint64_t parse_hex_address(std::string_view text) {
-  TextReader reader(text);
-  reader.skip_whitespace();
-  bool negative = reader.consume('-');
-  if (!negative) reader.consume('+');
-  uint64_t value = 0;
-  if (reader.peek() == '0' && (reader.peek(1) == 'x' || reader.peek(1) == 'X')) reader.skip(2);
-  bool overflow = false;
-  size_t digits = 0;
-  for (;; reader.skip()) {
-    char c = reader.peek();
-    int d = c >= '0' && c <= '9' ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    if (d < 0) break;
-    if (value >> 60) overflow = true;
-    value = value << 4 | static_cast<uint64_t>(d);
-    ++digits;
-  }
-  if (digits == 0) return 0;  // also "0x" with no digit after it: the "0"
-  if (overflow) return UINT64_MAX;
-  return negative ? ~value + 1 : value;
+  return scan_number(text, NumberSyntax{.base = 16}).bits;
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <climits>
 #include <vector>
 
 namespace tep::format {
@@ -85,23 +84,6 @@ TEST(FormatTokenizer, SkippingVariants) {
   FormatTokenizer tk("  \n\n  x");
   EXPECT_EQ(tk.next().type, TokenType::Newline);
   EXPECT_TRUE(tk.next_item().is(TokenType::Item, "x"));
-}
-
-TEST(FormatTokenizer, NumbersLikeTheCLibrary) {
-  EXPECT_EQ(parse_c_ulong("16"), 16ul);
-  EXPECT_EQ(parse_c_ulong("0x10"), 16ul);
-  EXPECT_EQ(parse_c_ulong("010"), 8ul);
-  EXPECT_EQ(parse_c_ulong("08"), 0ul);
-  EXPECT_EQ(parse_c_ulong("0x"), 0ul);
-  EXPECT_EQ(parse_c_ulong("12abc"), 12ul);
-  EXPECT_EQ(parse_c_ulong("abc"), 0ul);
-  EXPECT_EQ(parse_c_ulong(" -1"), ULONG_MAX);
-  EXPECT_EQ(parse_c_ulong("99999999999999999999999"), ULONG_MAX);
-  EXPECT_EQ(parse_c_atoi("0x10"), 0);
-  EXPECT_EQ(parse_c_atoi("010"), 10);
-  EXPECT_EQ(parse_c_atoi("99999999999"), 1215752191);
-  EXPECT_EQ(parse_c_atoi("99999999999999999999999"), -1);
-  EXPECT_EQ(parse_c_atoi("-5"), -5);
 }
 
 }  // namespace
