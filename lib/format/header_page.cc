@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include "base/number_scan.h"
+#include "base/tokenizer.h"
 #include "core/handle.h"
-#include "format/format_tokenizer.h"
 
 namespace tep::format {
 
@@ -16,7 +16,7 @@ enum class FieldRead { Read, Absent, Malformed };
 // One "field: TYPE NAME;\toffset:N;\tsize:N;[\tsigned:N;]\n" line. The type
 // must be a single word (upstream reads one); numbers are read like atoi().
 // An optional field whose name differs is left for the next one to read.
-FieldRead read_header_field(FormatTokenizer& tk, std::string_view name, bool optional,
+FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional,
                             int& offset, int& size) {
   size_t start = tk.pos();
   auto expect = [&](TokenType type, std::string_view text) { return tk.next().is(type, text); };
@@ -65,7 +65,7 @@ HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int l
   }
   // Upstream tries each field in turn from wherever the previous attempt
   // stopped, even after a failure (a bad line can cost the next field too).
-  FormatTokenizer tk(text);
+  Tokenizer tk(text, kFormatFileGrammar);
   bool complete = read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) == FieldRead::Read;
   complete &= read_header_field(tk, "commit", false, page.size_offset, page.size_size) == FieldRead::Read;
   int overwrite_offset = 0, overwrite_size = 0;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "format/format_tokenizer.h"
+#include "base/tokenizer.h"
 
-namespace tep::format {
+namespace tep {
 
 namespace {
 
+// The token a byte starts (upstream's get_type, C locale). A byte >= 0x80 is
+// None whatever the signedness of char: upstream, where char is signed, sees
+// a negative value and stops; arm64 and s390x, where it is unsigned, too.
 constexpr TokenType classify(int c) {
   if (c == '\n') return TokenType::Newline;
   if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::Space;
@@ -17,7 +20,7 @@ constexpr TokenType classify(int c) {
   return TokenType::Op;
 }
 
-// One table lookup per byte: the tokenizer's hot path.
+// One table lookup per byte: the format parser's hot path.
 struct ClassTable {
   TokenType of[256];
   constexpr ClassTable() : of() {
@@ -26,14 +29,14 @@ struct ClassTable {
 };
 constexpr ClassTable kClasses;
 
-}  // namespace
+int byte(char c) { return static_cast<unsigned char>(c); }
+TokenType class_of(char c) { return kClasses.of[byte(c)]; }
 
-TokenType char_class(int c) { return kClasses.of[c & 0xff]; }
+// Not printable and not '\n': '\t' '\r' '\x01' '\x7f' ... (bytes >= 0x80 are handled apart).
+bool is_control(char c) { return (byte(c) < 0x20 && c != '\n') || c == 0x7f; }
 
-namespace {
-
-// Old kernels' mac80211 formats used these macros unexpanded; upstream reads
-// each as the string it stands for.
+// Old kernels' mac80211 formats used these macros unexpanded (fixed by
+// kernel commit 811cb50baf63); upstream reads each as the string it stands for.
 struct MacroString {
   std::string_view name, text;
 };
@@ -43,52 +46,70 @@ constexpr MacroString kMacroStrings[] = {
     {"VIF_PR_FMT", " vif:%p(%d)"},
 };
 
-int byte(char c) { return static_cast<unsigned char>(c); }
-
 }  // namespace
 
-void FormatTokenizer::skip_blanks() { skip_while(false); }
+void Tokenizer::skip_blanks() { skip_while(false); }
 
-Token FormatTokenizer::quoted(char quote) {
-  // Upstream ends a string at the quote unless the byte before it is a
-  // backslash (so a quote after "\\" does not end it either), or at the end
-  // of input or a non-ASCII byte (consumed, not kept).
+// After the opening quote of "text" or 'c'.
+Token Tokenizer::quoted(char quote) {
+  const std::string_view text = in_.text();
+  const TokenType type = quote == '"' ? TokenType::DQuote : TokenType::SQuote;
   std::string* joined = nullptr;
+  size_t i = in_.pos();
   for (;;) {
-    size_t start = in_.pos();
-    size_t end = start;
+    const size_t start = i;
+    size_t end;  // of this piece
     char last = quote;
     for (;;) {
-      if (in_.at_end()) {
-        end = in_.pos();
+      if (i >= text.size() || byte(text[i]) >= 0x80) {
+        if (grammar_.unterminated != TokenGrammar::Unterminated::Text)
+          return unterminated(joined, text.substr(start, i - start), i);
+        end = i;
+        if (i < text.size()) ++i;  // "ab\xc3": the byte closes the string
         break;
       }
-      char c = in_.next();
-      if (byte(c) >= 0x80 || (c == quote && last != '\\')) {
-        end = in_.pos() - 1;
+      const char c = text[i++];
+      // "a\"b", "a\\" b": a backslash protects the next byte, even another backslash's.
+      if (last != '\\' && (c == quote || (grammar_.control_byte_ends_string && is_control(c)))) {
+        end = i - 1;
         break;
       }
       last = c;
     }
-    std::string_view piece = in_.text().substr(start, end - start);
-    if (quote != '"') return {TokenType::SQuote, piece};
-    // Adjacent strings ("a" "b", even across lines) join into one token.
-    size_t save = in_.pos();
-    while (!in_.at_end() && TextReader::is_space(in_.peek())) in_.skip();
-    if (!in_.at_end() && in_.peek() == '"') {
-      in_.skip();
-      if (!joined) joined = &arena_.emplace_front();
+    const std::string_view piece = text.substr(start, end - start);
+    if (type == TokenType::SQuote) {
+      in_.seek(i);
+      return {type, piece};
+    }
+    // "a" "b", even across lines, is one string "ab".
+    size_t after = i;
+    while (after < text.size() && TextReader::is_space(text[after])) ++after;
+    if (after < text.size() && text[after] == '"') {
+      if (!joined) joined = &joined_.emplace_front();
       joined->append(piece);
+      i = after + 1;
       continue;
     }
-    in_.seek(save);
-    if (!joined) return {TokenType::DQuote, piece};
+    in_.seek(i);
+    if (!joined) return {type, piece};
     joined->append(piece);
-    return {TokenType::DQuote, *joined};
+    return {type, *joined};
   }
 }
 
-Token FormatTokenizer::next_raw() {
+// "abc<end> or "ab\xc3..." (the byte at `at`) under Error or End.
+Token Tokenizer::unterminated(std::string* joined, std::string_view piece, size_t at) {
+  if (grammar_.unterminated == TokenGrammar::Unterminated::End) {
+    in_.seek(at + 1);
+    return {};
+  }
+  in_.seek(at);
+  if (!joined) return {TokenType::Error, piece};
+  joined->append(piece);
+  return {TokenType::Error, *joined};
+}
+
+Token Tokenizer::next_raw() {
   // Indexes into the reader's (NUL-truncated) text, every access bounded by its size.
   const std::string_view text = in_.text();
   const size_t size = text.size();
@@ -96,12 +117,12 @@ Token FormatTokenizer::next_raw() {
   if (i >= size) return {};
   const size_t start = i;
   const char c = text[i++];
-  const TokenType type = kClasses.of[byte(c)];
+  const TokenType type = class_of(c);
   auto peek = [&]() { return i < size ? text[i] : '\0'; };
   switch (type) {
     case TokenType::Item:
     case TokenType::Space: {
-      while (i < size && kClasses.of[byte(text[i])] == type) ++i;
+      while (i < size && class_of(text[i]) == type) ++i;
       in_.seek(i);
       Token tok{type, text.substr(start, i - start)};
       if (type == TokenType::Item && tok.text.size() >= 10 && tok.text.back() == 'T') {
@@ -121,11 +142,11 @@ Token FormatTokenizer::next_raw() {
     case TokenType::SQuote:
       in_.seek(i);
       return quoted(c);
-    case TokenType::Op:
+    default:
       break;
   }
   // Operators: "->", doubled "++ -- || && >> <<", and a trailing '=' after
-  // "< > ! = << >>" and after a single "+ - | &".
+  // "< > ! = << >>" and after a single "+ - | &" ("<<=" "&=" but "&&", "->").
   const char n = peek();
   auto take_equal = [&] {
     if (peek() == '=') ++i;
@@ -151,7 +172,8 @@ Token FormatTokenizer::next_raw() {
       break;
     case '!':
     case '=':
-      take_equal();
+      // "!=", "==", and in filters "=~" "!~" ("!=~" is "!=" then "~").
+      if (n == '=' || (grammar_.tilde_operators && n == '~')) ++i;
       break;
     default:
       break;
@@ -160,11 +182,11 @@ Token FormatTokenizer::next_raw() {
   return {TokenType::Op, text.substr(start, i - start)};
 }
 
-void FormatTokenizer::skip_while(bool also_newlines) {
+void Tokenizer::skip_while(bool also_newlines) {
   const std::string_view text = in_.text();
   size_t i = in_.pos();
   while (i < text.size()) {
-    TokenType t = kClasses.of[byte(text[i])];
+    const TokenType t = class_of(text[i]);
     if (t != TokenType::Space && !(also_newlines && t == TokenType::Newline)) break;
     ++i;
   }
@@ -172,14 +194,14 @@ void FormatTokenizer::skip_while(bool also_newlines) {
 }
 
 // A run of blanks is always one Space token, so skipping the bytes is the same.
-Token FormatTokenizer::next() {
+Token Tokenizer::next() {
   skip_while(false);
   return next_raw();
 }
 
-Token FormatTokenizer::next_item() {
+Token Tokenizer::next_item() {
   skip_while(true);
   return next_raw();
 }
 
-}  // namespace tep::format
+}  // namespace tep
