@@ -25,6 +25,16 @@ unsigned digit(char c) { return kDigits.of[static_cast<unsigned char>(c)]; }
 
 ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax) {
   const size_t size = text.size();
+  // The common case, a format file's "offset:16;" or "signed:0;": nothing but
+  // a short decimal number, which every rule reads alike (18 digits fit any
+  // range; a leading 0 would be octal under base 0).
+  if (size - 1 < 18 && text[0] >= '0' && text[0] <= '9' && (text[0] != '0' || size == 1) &&
+      syntax.width >= size && (syntax.base == 0 || syntax.base == 10)) {
+    uint64_t value = 0;
+    size_t i = 0;
+    for (; i < size && text[i] >= '0' && text[i] <= '9'; ++i) value = value * 10 + (text[i] - '0');
+    if (i == size) return {value, size};
+  }
   size_t i = 0;
   if (syntax.skip_blanks)
     while (i < size && TextReader::is_space(text[i])) ++i;
