@@ -58,25 +58,21 @@ Token Tokenizer::quoted(char quote) {
   size_t i = in_.pos();
   for (;;) {
     const size_t start = i;
-    size_t end;  // of this piece
     char last = quote;
     for (;;) {
-      if (i >= text.size() || byte(text[i]) >= 0x80) {
-        if (grammar_.unterminated != TokenGrammar::Unterminated::Text)
-          return unterminated(joined, text.substr(start, i - start), i);
-        end = i;
-        if (i < text.size()) ++i;  // "ab\xc3": the byte closes the string
-        break;
+      if (i >= text.size() || byte(text[i]) >= 0x80) {  // "abc<end>, "ab\xc3
+        in_.seek(i + 1);
+        std::string_view piece = text.substr(start, i - start);
+        if (!joined) return {TokenType::Error, piece};
+        joined->append(piece);
+        return {TokenType::Error, *joined};
       }
       const char c = text[i++];
       // "a\"b", "a\\" b": a backslash protects the next byte, even another backslash's.
-      if (last != '\\' && (c == quote || (grammar_.control_byte_ends_string && is_control(c)))) {
-        end = i - 1;
-        break;
-      }
+      if (last != '\\' && (c == quote || is_control(c))) break;
       last = c;
     }
-    const std::string_view piece = text.substr(start, end - start);
+    const std::string_view piece = text.substr(start, i - 1 - start);
     if (type == TokenType::SQuote) {
       in_.seek(i);
       return {type, piece};
@@ -95,18 +91,6 @@ Token Tokenizer::quoted(char quote) {
     joined->append(piece);
     return {type, *joined};
   }
-}
-
-// "abc<end> or "ab\xc3..." (the byte at `at`) under Error or End.
-Token Tokenizer::unterminated(std::string* joined, std::string_view piece, size_t at) {
-  if (grammar_.unterminated == TokenGrammar::Unterminated::End) {
-    in_.seek(at + 1);
-    return {};
-  }
-  in_.seek(at);
-  if (!joined) return {TokenType::Error, piece};
-  joined->append(piece);
-  return {TokenType::Error, *joined};
 }
 
 Token Tokenizer::next_raw() {

@@ -8,8 +8,8 @@
 //                 -> DQUOTE(prev_comm=%s) DELIM(,) SPACE ITEM(REC) OP(->) ITEM(prev_comm)
 //   filters       prev_comm =~ "^k" && !(prev_pid == 0x2a)
 //                 -> ITEM(prev_comm) OP(=~) DQUOTE(^k) OP(&&) OP(!) DELIM(() ITEM(prev_pid) ...
-// What the three share is written once below; where they differ (how a
-// quoted string ends, whether '~' joins an operator) a TokenGrammar says.
+// The rules are one; the one difference, '~' joining an operator in filters,
+// is a TokenGrammar.
 // Token texts are views into the input, or into storage the tokenizer owns
 // for the rare joined string ("a" "b"), so they live as long as both.
 #pragma once
@@ -26,7 +26,7 @@ namespace tep {
 enum class TokenType {
   None,     // end of input (a NUL ends it too), or one byte no grammar has: a control
             // byte outside a string, or a byte >= 0x80 (consumed, as upstream does)
-  Error,    // a string without its closing quote, under Unterminated::Error
+  Error,    // a string without its closing quote: "abc<end> or "ab\xc3..."
   Space,    // a run of blanks other than '\n'
   Newline,  // one '\n'
   Delim,    // ( ) ,
@@ -47,33 +47,20 @@ struct Token {
   }
 };
 
-// A quoted string ends at its quote unless a backslash comes right before it
-// ("a\"b" is one string, and so is "a\\" b" as upstream reads it). Otherwise:
+// Quoted strings, in every grammar: a string ends at its quote unless a
+// backslash comes right before it ("a\"b" is one string, and so is "a\\" b"
+// as upstream reads it); a control byte other than '\n' ends it too, dropped
+// ("a<TAB>b" is the string "a" then the item b). A string that meets the end
+// of the input or a byte >= 0x80 is an Error token holding the text so far
+// (the byte consumed, no joining after it): print fmts fail there, format
+// files fail except inside "[...]" (upstream keeps the text), and a filter ends.
 struct TokenGrammar {
-  // A control byte other than '\n' (not after a backslash) ends the string and
-  // is dropped: "a<TAB>b" is the string "a" then the item b. Format files keep it.
-  bool control_byte_ends_string = true;
-  // A string that meets the end of the input or a byte >= 0x80 ("abc<end>,
-  // "ab\xc3\xa9"):
-  enum class Unterminated {
-    Text,   // is the string so far; the byte is dropped, as if it were the quote
-    Error,  // is an Error token holding the text so far; the byte is left unread
-    End,    // ends the input: None, the byte consumed
-  } unterminated = Unterminated::Error;
-  // "=~" and "!~" are operators, "=~" "!~" (filters' regex matches).
-  bool tilde_operators = false;
+  bool tilde_operators = false;  // "=~" and "!~" are operators (filters' regex matches)
 };
 
-// Event format files (fields and header_page): strings rarely appear, and are
-// read to their quote or the end of the text.
-inline constexpr TokenGrammar kFormatFileGrammar{.control_byte_ends_string = false,
-                                                 .unterminated = TokenGrammar::Unterminated::Text};
-// The print fmt after "print fmt: ": an unterminated string is a parse error.
-inline constexpr TokenGrammar kPrintFmtGrammar{.unterminated = TokenGrammar::Unterminated::Error};
-// Filter expressions: an unterminated string silently ends the filter (upstream
-// then reads what came before it as the whole filter).
-inline constexpr TokenGrammar kFilterGrammar{.unterminated = TokenGrammar::Unterminated::End,
-                                             .tilde_operators = true};
+inline constexpr TokenGrammar kFormatFileGrammar{};  // fields and header_page
+inline constexpr TokenGrammar kPrintFmtGrammar{};    // the text after "print fmt: "
+inline constexpr TokenGrammar kFilterGrammar{.tilde_operators = true};
 
 class Tokenizer {
  public:
@@ -93,7 +80,6 @@ class Tokenizer {
 
  private:
   Token quoted(char quote);
-  Token unterminated(std::string* joined, std::string_view piece, size_t at);
   void skip_while(bool also_newlines);
 
   TextReader in_;

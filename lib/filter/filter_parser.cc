@@ -194,6 +194,7 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
     case TokenType::Op:
       return on_operator(level, tok);
     case TokenType::None:
+    case TokenType::Error:  // "bash<end>: upstream reads the filter as ending there
       return finish(level);
     default:
       return fail_syntax();

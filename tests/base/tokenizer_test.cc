@@ -102,12 +102,10 @@ TEST(Tokenizer, ControlAndHighBytesOutsideStringsAreNoneAndConsumed) {
 TEST(Tokenizer, NulEndsTheInput) {
   for (const TokenGrammar* g : kGrammars) {
     EXPECT_EQ(raw(std::string_view("x\0y", 3), *g), (V{"Item:x", "None:"}));
-    EXPECT_EQ(raw(std::string_view("\"a\0b\"", 5), kFormatFileGrammar), (V{"DQuote:a", "None:"}));
+    EXPECT_EQ(raw(std::string_view("\"a\0b\"", 5), *g), (V{"Error:a"}));
     Tokenizer tk(std::string_view("ab\0cd", 5), *g);
     EXPECT_EQ(tk.rest(), "ab");
   }
-  EXPECT_EQ(raw(std::string_view("\"a\0b\"", 5), kPrintFmtGrammar), (V{"Error:a"}));
-  EXPECT_EQ(raw(std::string_view("\"a\0b\"", 5), kFilterGrammar), (V{"None:"}));
 }
 
 TEST(Tokenizer, NextSkipsBlanksAndNextItemAlsoNewlines) {
@@ -137,11 +135,11 @@ TEST(Tokenizer, PositionRewindAndRest) {
 
 TEST(Tokenizer, BackslashAtTheEndOfTheInput) {
   // Outside a string it is an operator; inside one it protects nothing.
-  for (const TokenGrammar* g : kGrammars) EXPECT_EQ(items("x \\", *g), (V{"Item:x", "Op:\\", "None:"}));
-  EXPECT_EQ(raw("\"abc\\", kFormatFileGrammar), (V{"DQuote:abc\\", "None:"}));
-  EXPECT_EQ(raw("\"abc\\", kPrintFmtGrammar), (V{"Error:abc\\"}));
-  EXPECT_EQ(raw("\"abc\\", kFilterGrammar), (V{"None:"}));
-  EXPECT_EQ(raw("'\\", kPrintFmtGrammar), (V{"Error:\\"}));
+  for (const TokenGrammar* g : kGrammars) {
+    EXPECT_EQ(items("x \\", *g), (V{"Item:x", "Op:\\", "None:"}));
+    EXPECT_EQ(raw("\"abc\\", *g), (V{"Error:abc\\"}));
+    EXPECT_EQ(raw("'\\", *g), (V{"Error:\\"}));
+  }
 }
 
 TEST(Tokenizer, EscapedQuotesAndBackslashes) {
@@ -177,13 +175,9 @@ TEST(Tokenizer, JoinedStringsOutliveLaterTokens) {
   EXPECT_EQ(cd.text, "cd");
 }
 
-// ---- Where the grammars differ ----------------------------------------------
-
-TEST(Tokenizer, ControlByteInsideAString) {
-  // A tab ends a print fmt's or a filter's string (the tab is dropped) unless
-  // a backslash protects it; a format file keeps it.
-  EXPECT_EQ(items("\"a\tb\"", kFormatFileGrammar), (V{"DQuote:a\tb", "None:"}));
-  for (const TokenGrammar* g : {&kPrintFmtGrammar, &kFilterGrammar}) {
+TEST(Tokenizer, ControlByteEndsAString) {
+  // A tab ends the string (the tab is dropped) unless a backslash protects it.
+  for (const TokenGrammar* g : kGrammars) {
     EXPECT_EQ(raw("\"a\tb x", *g), (V{"DQuote:a", "Item:b", "Space: ", "Item:x", "None:"}));
     EXPECT_EQ(raw("\"a\\\tb\"", *g), (V{"DQuote:a\\\tb", "None:"}));
     EXPECT_EQ(items("\"ba\x01sh\"", *g)[0], "DQuote:ba");
@@ -193,40 +187,36 @@ TEST(Tokenizer, ControlByteInsideAString) {
   }
 }
 
-TEST(Tokenizer, UnterminatedStringInAFormatFile) {
-  // The string so far; a byte >= 0x80 ends it like the quote (and is dropped).
-  EXPECT_EQ(raw("\"abc", kFormatFileGrammar), (V{"DQuote:abc", "None:"}));
-  EXPECT_EQ(raw("'a", kFormatFileGrammar), (V{"SQuote:a", "None:"}));
-  EXPECT_EQ(raw("\"", kFormatFileGrammar), (V{"DQuote:", "None:"}));
-  EXPECT_EQ(raw("\"ab\xc3\xa9\" x", kFormatFileGrammar), (V{"DQuote:ab", "None:", "DQuote: x", "None:"}));
-  EXPECT_EQ(raw("\"a\xc3 \"b\"", kFormatFileGrammar), (V{"DQuote:ab", "None:"}));
-  EXPECT_EQ(raw("\"a\\\xc3", kFormatFileGrammar), (V{"DQuote:a\\", "None:"}));
-}
-
-TEST(Tokenizer, UnterminatedStringInAPrintFmt) {
-  // An Error token holding the text so far (joined strings included), the
-  // byte >= 0x80 left unread.
-  for (const char* text : {"\"abc", "\"abc\\", "\"a\\\"", "'a", "\"", "\"a\\", "\"a\" \"", "'"}) {
-    std::vector<std::string> t = raw(text, kPrintFmtGrammar);
-    EXPECT_EQ(t.size(), 1u) << text;
-    EXPECT_EQ(t.back().rfind("Error:", 0), 0u) << text;
+TEST(Tokenizer, UnterminatedStrings) {
+  // An Error token holding the text so far, joined strings included.
+  for (const TokenGrammar* g : kGrammars) {
+    for (const char* text : {"\"abc", "\"abc\\", "\"a\\\"", "'a", "\"", "\"a\\", "\"a\" \"", "'"}) {
+      std::vector<std::string> t = raw(text, *g);
+      EXPECT_EQ(t.size(), 1u) << text;
+      EXPECT_EQ(t.back().rfind("Error:", 0), 0u) << text;
+    }
+    EXPECT_EQ(raw("\"uns\" \"igned", *g), (V{"Error:unsigned"}));
+    EXPECT_EQ(items("a == \"bash", *g), (V{"Item:a", "Op:==", "Error:bash"}));
   }
-  EXPECT_EQ(raw("\"uns\" \"igned", kPrintFmtGrammar), (V{"Error:unsigned"}));
-  Tokenizer tk("\"ab\xc3\xa9\"", kPrintFmtGrammar);
-  EXPECT_TRUE(tk.next().is(kError, "ab"));
-  EXPECT_EQ(tk.rest(), "\xc3\xa9\"");
-  EXPECT_EQ(tk.next().type, kNone);
-  EXPECT_EQ(tk.rest(), "\xa9\"");
 }
 
-TEST(Tokenizer, UnterminatedStringInAFilterEndsTheInput) {
-  EXPECT_EQ(items("a == \"bash", kFilterGrammar), (V{"Item:a", "Op:==", "None:"}));
-  for (const char* text : {"'x", "\"a\\", "\"a\" \"", "\""})
-    EXPECT_EQ(raw(text, kFilterGrammar), (V{"None:"})) << text;
-  // The byte >= 0x80 is consumed: an error caret points past it.
-  Tokenizer tk("\"a\xc3\xa9\" x", kFilterGrammar);
-  EXPECT_EQ(tk.next_item().type, kNone);
-  EXPECT_EQ(tk.pos(), 3u);
+TEST(Tokenizer, HighByteInsideAString) {
+  // Like the end of the input, but the byte is consumed and reading goes on
+  // after it, with no joining: sizeof("int\xc3) is sizeof(int) upstream.
+  for (const TokenGrammar* g : kGrammars) {
+    Tokenizer tk("\"ab\xc3\xa9\" \"cd\"", *g);
+    EXPECT_TRUE(tk.next().is(kError, "ab"));
+    EXPECT_EQ(tk.pos(), 4u);
+    EXPECT_EQ(tk.next().type, kNone);  // the 0xa9
+    EXPECT_TRUE(tk.next().is(kDQuote, " "));  // the closing quote opened a string
+    EXPECT_TRUE(tk.next().is(kItem, "cd"));
+    EXPECT_TRUE(tk.next().is(kError, ""));
+    Tokenizer joined("\"uns\" \"igned\xc3)", *g);
+    EXPECT_TRUE(joined.next().is(kError, "unsigned"));
+    EXPECT_TRUE(joined.next().is(kDelim, ")"));
+    Tokenizer escaped("'a\\\xc3'", *g);  // a backslash does not protect it
+    EXPECT_TRUE(escaped.next().is(kError, "a\\"));
+  }
 }
 
 TEST(Tokenizer, HugeStringIsOneView) {
