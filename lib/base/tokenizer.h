@@ -52,8 +52,9 @@ struct Token {
 // as upstream reads it); a control byte other than '\n' ends it too, dropped
 // ("a<TAB>b" is the string "a" then the item b). A string that meets the end
 // of the input or a byte >= 0x80 is an Error token holding the text so far
-// (the byte consumed, no joining after it): print fmts fail there, format
-// files fail except inside "[...]" (upstream keeps the text), and a filter ends.
+// (the byte consumed, no joining after it). Print fmts fail there (but
+// sizeof("int\xc3) compares its text, as upstream), format files too except
+// inside "[...]" (upstream keeps the text), and a filter ends there.
 struct TokenGrammar {
   bool tilde_operators = false;  // "=~" and "!~" are operators (filters' regex matches)
 };
