@@ -12,6 +12,7 @@
 #include "event-parse.h"
 #include "printfmt/arg_tree.h"
 #include "print/plan_slot.h"
+#include "printf/print_fmt.h"
 
 namespace tep {
 
@@ -36,6 +37,8 @@ struct Event : tep_event {
   std::vector<std::unique_ptr<Field>> field_storage;
   // The parsed print fmt: owns print_fmt.format and the tep_print_arg nodes.
   printfmt::ArgTree print_args;
+  // print_fmt.format's directives, read once with the arguments each takes (lib/printf).
+  fmt::PrintFmt print_directives;
   // The compiled print plan, built lazily by lib/print.
   print::PlanSlot plan;
   // Position in the handle's event table (dense, stable).

@@ -6,13 +6,14 @@
 
 #include "core/event.h"
 #include "core/handle.h"
-#include "output/directive.h"
+#include "event-utils.h"
 #include "output/event_time.h"
 #include "output/field_printer.h"
 #include "output/line_plan.h"
 #include "output/latency.h"
 #include "print/info_printer.h"
-#include "trace_seq/hand_printf.h"
+#include "printf/line_format.h"
+#include "printf/seq_sink.h"
 #include "trace_seq/seq.h"
 
 namespace tep::output {
@@ -28,19 +29,17 @@ bool starts_with(const char* text, std::string_view prefix) {
 }
 
 void print_int(trace_seq* s, const LinePiece& piece, int value) {
-  if (piece.single) {
-    seq::format_int(s, piece.conversion, static_cast<uint32_t>(value));  // an int's register
-  } else {
-    format_int_directive(s, piece.directive, value);
-  }
+  fmt::SeqSink out{s};
+  fmt::format_line_int(out, piece.format, value);
 }
 
 void print_string(trace_seq* s, const LinePiece& piece, std::string_view text) {
-  if (piece.single) {
-    seq::format_string(s, piece.conversion, text);
-  } else {
-    format_string_directive(s, piece.directive, text);
-  }
+  fmt::SeqSink out{s};
+  fmt::format_line_string(out, piece.format, text);
+}
+
+int common_field(tep_handle& tep, const tep_record& record, record::CommonField which) {
+  return tep.common_fields.read(tep, which, record.data, record.size);
 }
 
 // The string arguments (TEP_PRINT_COMM & co.), matched by prefix as upstream
@@ -51,9 +50,10 @@ void print_string_argument(tep_handle& tep, trace_seq* s, tep_record& record, te
   // The first letter picks the one candidate to compare (upstream's order kept).
   const char first = argument[0];
   if (first == 'L' && starts_with(argument, TEP_PRINT_LATENCY)) {
-    print_latency(s, tep_data_flags(&tep, &record), tep_data_preempt_count(&tep, &record));
+    print_latency(s, common_field(tep, record, record::CommonField::Flags),
+                  common_field(tep, record, record::CommonField::PreemptCount));
   } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
-    const char* comm = tep_data_comm_from_pid(&tep, tep_data_pid(&tep, &record));
+    const char* comm = tep.comms.comm_of(common_field(tep, record, record::CommonField::Pid));
     print_string(s, piece, comm ? comm : "(null)");
   } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO_RAW)) {
     print_event_info(tep, s, event, record, true);
@@ -73,7 +73,7 @@ void print_int_argument(tep_handle& tep, trace_seq* s, tep_record& record, unsig
                         const LinePiece& piece) {
   switch (argument) {
     case TEP_PRINT_PID:
-      print_int(s, piece, tep_data_pid(&tep, &record));
+      print_int(s, piece, common_field(tep, record, record::CommonField::Pid));
       break;
     case TEP_PRINT_CPU:
       print_int(s, piece, record.cpu);
@@ -103,28 +103,31 @@ void print_event_info(tep_handle& tep, trace_seq* s, tep_event& event, tep_recor
     // whose print fmt failed (it may find that out only now, building its plan).
     if (pretty) print::print_info(s, tep, *Event::from(&event), record);
   }
-  trace_seq_terminate(s);
+  seq::terminate(s);
 }
 
 void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args) {
-  tep_event* event = tep_find_event_by_record(&tep, &record);
+  // tep_find_event_by_record's answer, without the C entry point.
+  tep_event* event = nullptr;
+  if (record.size < 0) tep_warning("ug! negative record size %d", record.size);
+  else event = tep.events.find_by_id(common_field(tep, record, record::CommonField::Type));
   if (!event) {
     seq::append(s, "[UNKNOWN EVENT]");
     return;
   }
   LinePlans::Use plan(format);
   for (const LinePiece& piece : plan.pieces()) {
-    seq::append(s, piece.literal);
-    switch (piece.kind) {
-      case DirectiveKind::kNone:
+    seq::append(s, piece.format.literal);
+    switch (piece.format.kind) {
+      case fmt::LineKind::kNone:
         break;
-      case DirectiveKind::kInt:
+      case fmt::LineKind::kInt:
         print_int_argument(tep, s, record, va_arg(args, unsigned), piece);
         break;
-      case DirectiveKind::kString:
+      case fmt::LineKind::kString:
         print_string_argument(tep, s, record, *event, va_arg(args, const char*), piece);
         break;
-      case DirectiveKind::kUnknown:
+      case fmt::LineKind::kUnknown:
         seq::append(s, "[UNKNOWN TYPE]");
         break;
     }

@@ -3,7 +3,8 @@
 
 #include <cstring>
 
-#include "print/conversion.h"
+#include "core/event.h"
+#include "printf/cast_table.h"
 
 namespace tep::output {
 
@@ -14,7 +15,7 @@ constexpr int kMaxCasts = 64;  // "(u64)(long)(void *)REC->x": a few in practice
 // Upstream evaluates the argument: "(u8)REC->e" prints e & 0xff.
 const tep_print_arg* strip_casts(const tep_print_arg* arg, uint64_t& mask) {
   for (int i = 0; arg && arg->type == TEP_PRINT_TYPE && i < kMaxCasts; i++) {
-    mask &= print::mask_for_type(arg->typecast.type ? arg->typecast.type : "", false);
+    mask &= fmt::cast_mask(arg->typecast.type ? arg->typecast.type : "");
     arg = arg->typecast.item;
   }
   return arg;
@@ -28,54 +29,33 @@ bool is_bare_field(const tep_print_arg* arg, const tep_format_field& field, uint
   return arg->field.name && field.name && strcmp(arg->field.name, field.name) == 0;
 }
 
-bool is_modifier(char c) {
-  return (c >= '0' && c <= '9') || c == '#' || c == '+' || c == '.' || c == '-' || c == 'z' || c == 'Z' ||
-         c == 'h' || c == 'l' || c == 'L';
-}
-bool is_conversion(char c) { return c && std::strchr("pduixXocs", c); }
-
 }  // namespace
 
 PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
   // bprint's print fmt describes REC->fmt, not its fields: upstream pairs nothing there.
   if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & (TEP_EVENT_FL_FAILED | TEP_EVENT_FL_ISBPRINT)) return;
-  const char* format = event.print_fmt.format;
+  if (!event.print_fmt.format) return;
+  std::string_view text(event.print_fmt.format);
+  const fmt::PrintFmt& directives = Event::from(&event)->print_directives;
+  // The arguments, walked along with the directives (which take them in order).
   const tep_print_arg* arg = event.print_fmt.args;
-  if (!format) return;
-  std::string_view text(format);
-  size_t i = 0, text_start = 0;
-  while (count_ < kMaxEntries && (i = text.find('%', i)) != std::string_view::npos) {
-    size_t start = i++;
-    if (i < text.size() && text[i] == '%') {
-      i++;
-      continue;
-    }
-    // The same letters as the print compiler's directive(): flags, widths and
-    // lengths in any order up to the conversion; any other letter (' ' too)
-    // ends the directive without a conversion and takes no argument.
-    const tep_print_arg* star = nullptr;
-    bool conversion = false;
-    for (; i < text.size(); i++) {
-      char c = text[i];
-      if (is_modifier(c)) continue;
-      if (c == '*') {
-        star = arg;
-        arg = arg ? arg->next : nullptr;
-        continue;
-      }
-      conversion = is_conversion(c);
-      i++;
-      if (c == 'p') i += print::pointer_letters(text.substr(i));
-      break;
-    }
-    if (!conversion) continue;
+  int arg_index = 0;
+  auto arg_at = [&](int index) -> const tep_print_arg* {
+    for (; arg && arg_index < index; arg_index++) arg = arg->next;
+    return index >= 0 && arg_index == index ? arg : nullptr;
+  };
+  size_t text_start = 0;
+  for (const fmt::PrintFmtPiece& piece : directives.pieces()) {
+    if (count_ == kMaxEntries) return;
+    if (piece.kind != fmt::PrintFmtPiece::Kind::kConversion) continue;
     Entry& entry = entries_[count_++];
-    entry.conversion.directive = text.substr(start, i - start);
+    entry.conversion.format = text;
+    entry.conversion.piece = &piece;
+    size_t start = piece.parsed.start;
     entry.conversion.zero_x_prefix = start >= 2 && text.substr(start - 2, 2) == "0x";
-    entry.conversion.star = star;
-    entry.arg = arg;
-    arg = arg ? arg->next : nullptr;
-    text_start = i;
+    entry.conversion.star = arg_at(piece.star_arg);
+    entry.arg = arg_at(piece.arg);
+    text_start = piece.parsed.end;
   }
   // Text after the last conversion is an entry of its own (it matches nothing).
   if (text_start < text.size() && count_ < kMaxEntries) entries_[count_++] = Entry{};

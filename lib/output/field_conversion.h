@@ -22,18 +22,20 @@
 #include <string_view>
 
 #include "event-parse.h"
+#include "printf/print_fmt.h"
 
 namespace tep::output {
 
 struct FieldConversion {
-  std::string_view directive;            // "%lx", "%*d", "%ps"
-  bool zero_x_prefix = false;            // the text before it ends in "0x"
-  const tep_print_arg* star = nullptr;   // the argument a '*' takes
-  uint64_t cast_mask = ~0ULL;            // "(u8)REC->x": 0xff
+  std::string_view format;                  // the print fmt
+  const fmt::PrintFmtPiece* piece = nullptr;  // its directive ("%lx", "%*d", "%ps"), read once
+  bool zero_x_prefix = false;               // the text before it ends in "0x"
+  const tep_print_arg* star = nullptr;      // the argument a '*' takes
+  uint64_t cast_mask = ~0ULL;               // "(u8)REC->x": 0xff
 };
 
-// The entries of an event's print fmt, read once per printing call (no
-// allocation: a per-event cache would need a slot in tep::Event).
+// The entries of an event's print fmt (its directives read at parse time,
+// tep::Event::print_directives), gathered once per printing call.
 class PrintFmtEntries {
  public:
   explicit PrintFmtEntries(const tep_event& event);

@@ -6,8 +6,9 @@
 #include <cstring>
 #include <string_view>
 
-#include "output/directive.h"
 #include "output/field_conversion.h"
+#include "printf/print_fmt_format.h"
+#include "printf/seq_sink.h"
 #include "trace_seq/int_text.h"
 #include "core/handle.h"
 #include "record/field_access.h"
@@ -151,14 +152,16 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
   FieldConversion conversion;
   if (!entries.find(field, conversion)) return false;
   value &= conversion.cast_mask;
-  std::string_view directive = conversion.directive;
-  size_t at = directive.find_first_not_of("-+ #0123456789.*hlLzZjtq", 1);
-  char letter = at == std::string_view::npos ? 0 : directive[at];
-  bool pointer = letter == 'p', text = letter == 's';
-  if (!pointer && !text && (!letter || !strchr("diuxXoc", letter))) return false;
+  const fmt::Parsed& parsed = conversion.piece->parsed;
+  bool pointer = parsed.letter == 'p', text = parsed.letter == 's';
   if (conversion.zero_x_prefix) seq::append(s, "0x");
+  fmt::SeqSink out{s};
+  int star_storage = conversion.star ? star_value(tep, data, size, conversion.star) : 0;
+  const int* star = conversion.piece->star_arg >= 0 ? &star_storage : nullptr;
   if (pointer) {
-    print_pointer(s, tep, at + 1 < directive.size() ? directive[at + 1] : 0, value, style);
+    // "%pS": the letter after 'p' picks the symbol style.
+    char variant = parsed.end > parsed.letter_end ? conversion.format[parsed.letter_end] : 0;
+    print_pointer(s, tep, variant, value, style);
   } else if (text && (field.size == 4 || field.size == 8) && field.size == tep.long_size) {
     print_printk_string(s, tep, data, size, field);
   } else if (text) {
@@ -168,9 +171,11 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
     int64_t available = size == kUnknownSize ? INT64_MAX : field.offset >= 0 && field.offset < size ? size - field.offset : 0;
     int64_t limit = field.size > 0 ? std::min<int64_t>(field.size, available) : available;
     size_t length = limit == INT64_MAX ? strlen(start) : strnlen(start, static_cast<size_t>(limit));
-    format_string_directive(s, directive, std::string_view(start, length));
+    fmt::format_text(out, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
+                     std::string_view(start, length));
   } else {
-    format_value_directive(s, directive, value, star_value(tep, data, size, conversion.star));
+    fmt::format_number(out, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
+                       value);
   }
   return true;
 }

@@ -15,13 +15,13 @@ namespace {
 // else by system and name.
 tep_event* find_registered_event(tep_handle& tep, int id, const char* sys_name, const char* event_name) {
   if (id >= 0) {
-    tep_event* event = tep_find_event(&tep, id);
+    tep_event* event = tep.events.find_by_id(id);
     if (!event) return nullptr;
     if (event_name && (!event->name || strcmp(event_name, event->name) != 0)) return nullptr;
     if (sys_name && (!event->system || strcmp(sys_name, event->system) != 0)) return nullptr;
     return event;
   }
-  return tep_find_event_by_name(&tep, sys_name, event_name);
+  return event_name ? tep.events.find_by_name(sys_name, event_name) : nullptr;
 }
 
 bool text_equals(const char* given, bool has, const std::string& kept) {

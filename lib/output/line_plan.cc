@@ -15,20 +15,9 @@ constexpr size_t kCachedPlans = 4;
 std::unique_ptr<LinePlans::Plan> build(const char* format) {
   auto plan = std::make_unique<LinePlans::Plan>();
   plan->format = format;
-  FormatScanner scanner(plan->format);
-  LinePiece piece;
-  FormatPiece scanned;
-  while (scanner.next(scanned)) {
-    piece = LinePiece{};
-    piece.literal = scanned.literal;
-    piece.directive = scanned.directive;
-    piece.kind = scanned.kind;
-    if (scanned.kind == DirectiveKind::kInt || scanned.kind == DirectiveKind::kString) {
-      size_t end = 1;
-      piece.conversion = seq::parse_conversion(piece.directive, end);
-      piece.single = end == piece.directive.size() && !piece.conversion.star() && piece.directive[0] == '%';
-      if (scanned.kind == DirectiveKind::kInt) piece.time = parse_time_directive(piece.directive);
-    }
+  for (const fmt::LinePiece& format : fmt::split_line_format(plan->format)) {
+    LinePiece piece{format, {}};
+    if (format.kind == fmt::LineKind::kInt) piece.time = parse_time_directive(format.directive);
     plan->pieces.push_back(piece);
   }
   return plan;

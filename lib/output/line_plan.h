@@ -11,19 +11,15 @@
 #include <string_view>
 #include <vector>
 
-#include "output/directive.h"
 #include "output/event_time.h"
-#include "trace_seq/hand_printf.h"
+#include "printf/line_format.h"
 
 namespace tep::output {
 
+// A piece of the format (lib/printf reads it in the kLine dialect).
 struct LinePiece {
-  std::string_view literal;
-  std::string_view directive;
-  DirectiveKind kind = DirectiveKind::kNone;
-  bool single = false;          // the directive is exactly one conversion, parsed below
-  seq::Conversion conversion;
-  TimeLayout time;              // for an int directive given TEP_PRINT_TIME
+  fmt::LinePiece format;
+  TimeLayout time;  // for an int directive given TEP_PRINT_TIME
 };
 
 class LinePlans {

@@ -15,78 +15,46 @@ namespace {
 // Formats for addresses that name nothing are cached too, up to a point.
 constexpr size_t kMaxCachedFormats = 4096;
 
-bool is_alnum(char c) { return isalnum(static_cast<unsigned char>(c)); }
-
 }  // namespace
 
 BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text) {
   BprintFormat f;
   f.text = std::move(text);
   using Read = BprintFormat::Read;
-  const std::string& fmt = f.text;
+  std::string_view format = f.text;
+  auto size_for = [&](int count) { return count == 0 ? 4 : count == 1 ? tep.long_size : count == 2 ? 8 : count; };
   // Skip the leading "%ps: ": the ip argument is added separately.
-  for (size_t i = 5; i < fmt.size(); i++) {
-    if (fmt[i] != '%') continue;
+  for (size_t i = 5; i < format.size(); i++) {
+    if (format[i] != '%') continue;
+    fmt::Parsed p = fmt::parse(fmt::Dialect::kBprint, format, i);
     bool first = true;
-    int ls = 0;
     auto add = [&](Read::Kind kind, int size) {
-      Read r;
-      r.kind = kind;
-      r.size = size;
-      r.starts_directive = first;
+      f.reads.push_back(Read{kind, size, first});
       first = false;
-      f.reads.push_back(r);
     };
-    auto size_for = [&](int count) {
-      return count == 0 ? 4 : count == 1 ? tep.long_size : count == 2 ? 8 : count;
-    };
-    bool done = false;
-    while (!done) {
-      i++;
-      if (i >= fmt.size()) break;
-      char c = fmt[i];
-      switch (c) {
-        case 'l': ls++; break;
-        case 'L': ls = 2; break;
-        case '0': case '1': case '2': case '3': case '4':
-        case '5': case '6': case '7': case '8': case '9':
-        case '.': break;
-        case 'z':
-        case 'Z': ls = 1; break;
-        case '*': add(Read::Kind::Number, 4); break;
-        case 'p': {
-          ls = 1;
-          char next = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
-          if (is_alnum(next)) {
-            i++;
-            char after = i + 1 < fmt.size() ? fmt[i + 1] : '\0';
-            bool symbol = next == 's' || next == 'S' || next == 'x' ||
-                          ((next == 'f' || next == 'F') && after != 'w');
-            // Other pointer kinds were dereferenced by newer kernels into a
-            // string; upstream takes a printable first byte as that sign.
-            if (!symbol) {
-              add(Read::Kind::PointerOrString, size_for(ls));
-              done = true;
-              break;
-            }
-          }
-          add(Read::Kind::Number, size_for(ls));
-          done = true;
-          break;
-        }
-        case 'd': case 'u': case 'i': case 'x': case 'X': case 'o':
-          add(Read::Kind::Number, size_for(ls));
-          done = true;
-          break;
-        case 's':
-          add(Read::Kind::String, 0);
-          done = true;
-          break;
-        default:  // '%', and everything upstream does not know ('h', '-', 'c', ...)
-          done = true;
-          break;
+    for (int star = 0; star < p.stars; star++) add(Read::Kind::Number, 4);
+    switch (p.letter) {
+      case 'p': {
+        // "%pS": a symbol's address. Other pointer kinds ("%pI4") were
+        // dereferenced by newer kernels into a string; upstream takes a
+        // printable first byte as that sign.
+        char next = p.end > p.letter_end ? format[p.letter_end] : '\0';
+        char after = p.end < format.size() ? format[p.end] : '\0';
+        bool symbol = !next || next == 's' || next == 'S' || next == 'x' ||
+                      ((next == 'f' || next == 'F') && after != 'w');
+        add(symbol ? Read::Kind::Number : Read::Kind::PointerOrString, size_for(p.ls));
+        break;
       }
+      case 'd': case 'u': case 'i': case 'x': case 'X': case 'o':
+        add(Read::Kind::Number, size_for(p.ls));
+        break;
+      case 's':
+        add(Read::Kind::String, 0);
+        break;
+      default:  // '%', and everything upstream does not know ('h', '-', 'c', ...)
+        break;
     }
+    i = p.end - 1;  // the loop steps past it
   }
   return f;
 }
@@ -187,7 +155,7 @@ void print_bprint(Output& s, const Context& ctx, const Plan& plan) {
       auto made = std::make_unique<Plan>();
       std::vector<ArgRef> args(count);
       for (int i = 0; i < count; i++) args[i].bprint_index = i;
-      compile_format(ctx.tep, ctx.event, format->text, args, *made);
+      compile_format(ctx.tep, ctx.event, format->text, fmt::PrintFmt(format->text, args.size()), args, *made);
       // Upstream flags the whole event when a record's format lacks arguments.
       // Atomic: other threads may be reading the flags while printing.
       if (made->failed) __atomic_fetch_or(&ctx.event.flags, TEP_EVENT_FL_FAILED, __ATOMIC_RELAXED);

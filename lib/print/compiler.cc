@@ -3,6 +3,7 @@
 
 #include "format/field_lookup.h"
 #include "print/evaluator.h"
+#include "printf/cast_table.h"
 #include "record/field_access.h"
 
 #include <cctype>
@@ -96,7 +97,7 @@ class Compiler {
 
   const PointerArg* pointer(ArgRef ref, std::string_view letters);
 
-  void format(std::string_view fmt, const std::vector<ArgRef>& args);
+  void format(std::string_view text, const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args);
 
  private:
   Expr* new_expr(Expr::Kind kind) {
@@ -123,8 +124,6 @@ class Compiler {
   const Expr* number(const tep_print_arg* node, int depth);
   const StrArg* string(const tep_print_arg* node, int depth);
   const FunctionCall* call(const tep_print_arg* node, int depth);
-  int directive(std::string_view fmt, size_t start, const std::vector<ArgRef>& args,
-                size_t& next_arg);
   // Literal text accumulates until the next conversion.
  public:
   void literal(std::string_view text) { pending_.append(text); }
@@ -189,7 +188,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
     }
     case TEP_PRINT_TYPE: {
       const Expr* item = number(node->typecast.item, depth + 1);
-      uint64_t mask = mask_for_type(node->typecast.type ? node->typecast.type : "", false);
+      uint64_t mask = fmt::cast_mask(node->typecast.type ? node->typecast.type : "");
       if (item->kind == Expr::Kind::Constant) return constant(item->constant & mask);
       Expr* e = new_expr(Expr::Kind::Mask);
       e->a = item;
@@ -223,7 +222,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
           e->field = field_ref(*left->dynarray.field);
           e->element_size = e->field.element_size ? e->field.element_size : tep_.long_size;
           e->a = number(node->op.right, depth + 1);
-          e->constant = cast ? mask_for_type(cast->typecast.type ? cast->typecast.type : "", true)
+          e->constant = cast ? fmt::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
                              : ~0ULL;
           return e;
         }
@@ -234,7 +233,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
           e->field = f;
           e->element_size = f.element_size;
           e->a = number(node->op.right, depth + 1);
-          e->constant = cast ? mask_for_type(cast->typecast.type ? cast->typecast.type : "", true)
+          e->constant = cast ? fmt::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
                              : ~0ULL;
           return e;
         }
@@ -467,133 +466,59 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
   return &plan_.pointers.emplace_back(std::move(*p));
 }
 
-// One conversion starting at fmt[start] == '%' (parse_arg_format). Returns how
-// many characters it used; on a missing argument that stops before the
-// conversion letter, which then reads as text (as upstream).
-int Compiler::directive(std::string_view fmt, size_t start, const std::vector<ArgRef>& args,
-                        size_t& next_arg) {
-  int used = 1;
-  int ls = 0;
-  const ArgRef* star = nullptr;
-  auto take = [&]() -> const ArgRef* { return next_arg < args.size() ? &args[next_arg++] : nullptr; };
-  for (size_t i = start + 1; i < fmt.size(); i++) {
-    char c = fmt[i];
-    switch (c) {
-      case '0': case '1': case '2': case '3': case '4':
-      case '5': case '6': case '7': case '8': case '9':
-      case '#':
-      case '+':
-      case '.':
-      case 'z':
-      case 'Z':
-      case '-':
-        break;
-      case 'h':
-        ls--;
-        break;
-      case 'l':
-        ls++;
-        break;
-      case 'L':
-        ls = 2;
-        break;
-      case '*':
-        if (next_arg >= args.size() || star) {
-          plan_.failed = true;
-          return used;
-        }
-        star = take();
-        break;
-      case 'p': {
-        if (next_arg >= args.size()) {
-          plan_.failed = true;
-          return used;
-        }
-        size_t extra = pointer_letters(fmt.substr(i + 1));
-        Step step;
-        step.kind = Step::Kind::Pointer;
-        step.conversion.text = keep(fmt.substr(start, i + 1 + extra - start));
-        step.star = star ? number(*star) : nullptr;
-        step.pointer = pointer(*take(), fmt.substr(i + 1, extra));
-        add_step(step);
-        return used + static_cast<int>(extra) + 1;
+// The steps of a print fmt read once (fmt::PrintFmt): its literal text, and
+// each conversion with the arguments it takes.
+void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args) {
+  using Kind = fmt::PrintFmtPiece::Kind;
+  for (const fmt::PrintFmtPiece& piece : parsed.pieces()) {
+    literal(parsed.literal(piece));
+    const fmt::Parsed& p = piece.parsed;
+    Step step;
+    step.star = piece.star_arg >= 0 ? number(args[piece.star_arg]) : nullptr;
+    switch (piece.kind) {
+      case Kind::kEnd:
+      case Kind::kCut:
+        continue;
+      case Kind::kNoArgument:
+        plan_.failed = true;
+        continue;
+      case Kind::kUnknown: {
+        char shown[4] = {'>', p.letter, '<', 0};  // upstream shows the letter it does not know
+        literal(shown);
+        continue;
       }
-      case 'd':
-      case 'u':
-      case 'i':
-      case 'x':
-      case 'X':
-      case 'o':
-      case 'c':
-      case 's': {
-        if (next_arg >= args.size()) {
-          plan_.failed = true;
-          return used;
+      case Kind::kBadLength:
+        plan_.failed = true;
+        step.kind = Step::Kind::BadCount;
+        break;
+      case Kind::kConversion:
+        if (p.letter == 'p') {
+          step.kind = Step::Kind::Pointer;
+          step.pointer = pointer(args[piece.arg], text.substr(p.letter_end, p.end - p.letter_end));
+          break;
         }
-        Step step;
-        step.conversion = parse_conversion(keep(fmt.substr(start, i + 1 - start)));
-        step.star = star ? number(*star) : nullptr;
-        step.ls = static_cast<int8_t>(ls);
-        if (c == 's') {
+        step.conversion = fmt::PrintFmt::conversion(text, piece);
+        if (p.letter == 's') {
           step.kind = Step::Kind::String;
-          step.string = string(*take());
+          step.string = string(args[piece.arg]);
           if (step.string->kind == StrArg::Kind::DynString) {
             step.inline_arg = Step::Inline::DynString;
             step.field_offset = step.string->field.offset;
             step.field_size = step.string->field.size;
             step.relative = step.string->field.is_relative;
           }
-        } else if (ls < -2 || ls > 2) {
-          plan_.failed = true;
-          step.kind = Step::Kind::BadCount;
-          take();
         } else {
           step.kind = Step::Kind::Number;
-          step.number = number(*take());
+          step.number = number(args[piece.arg]);
           if (step.number->kind == Expr::Kind::Field) {
             step.inline_arg = Step::Inline::Field;
             step.field_offset = step.number->field.offset;
             step.field_size = step.number->field.size;
           }
         }
-        add_step(step);
-        return used + 1;
-      }
-      default: {
-        char text[4] = {'>', c, '<', 0};
-        literal(text);
-        return used + 1;
-      }
+        break;
     }
-    used++;
-  }
-  return used;
-}
-
-void Compiler::format(std::string_view fmt, const std::vector<ArgRef>& args) {
-  size_t next_arg = 0;
-  size_t i = 0;
-  while (i < fmt.size()) {
-    char c = fmt[i];
-    if (c == '\\') {
-      if (i + 1 >= fmt.size()) break;  // a lone trailing backslash: upstream reads past the end
-      char e = fmt[i + 1];
-      char out = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
-      literal(std::string_view(&out, 1));
-      i += 2;
-    } else if (c == '%') {
-      if (i + 1 < fmt.size() && fmt[i + 1] == '%') {
-        literal("%");
-        i += 2;
-      } else {
-        i += directive(fmt, i, args, next_arg);
-      }
-    } else {
-      size_t end = fmt.find_first_of("\\%", i);
-      if (end == std::string_view::npos) end = fmt.size();
-      literal(fmt.substr(i, end - i));
-      i = end;
-    }
+    add_step(step);
   }
 }
 
@@ -605,9 +530,9 @@ FieldRef resolve_field(const Event& event, const tep_format_field* field, const 
 }
 
 void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
-                    const std::vector<ArgRef>& args, Plan& plan) {
+                    const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan) {
   Compiler compiler(tep, event, plan);
-  compiler.format(format, args);
+  compiler.format(format, parsed, args);
   compiler.flush_literal();
 }
 

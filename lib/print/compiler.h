@@ -17,11 +17,12 @@ struct ArgRef {
   int bprint_index = -1;
 };
 
-// Appends the steps for `format` to plan.steps, taking arguments in order.
-// Sets plan.failed where upstream flags the event TEP_EVENT_FL_FAILED: a
-// conversion without an argument, two '*', a bad 'h'/'l' count.
+// Appends the steps for `format` (read once as `parsed`, for args.size()
+// arguments) to plan.steps. Sets plan.failed where upstream flags the event
+// TEP_EVENT_FL_FAILED: a conversion without an argument, two '*', a bad
+// 'h'/'l' count.
 void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
-                    const std::vector<ArgRef>& args, Plan& plan);
+                    const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan);
 
 // The field a print fmt node names: its resolved pointer, else looked up by name
 // among the common fields then the event's (tep_find_any_field).

@@ -4,34 +4,29 @@
 #include <string>
 #include <vector>
 
+#include "printf/digits.h"
 #include "trace_seq/seq.h"
 
 namespace tep::print {
 
 void append_hex(Output& s, uint64_t v, bool prefix) {
-  char buf[20];
-  char* p = buf + sizeof(buf);
-  do {
-    *--p = "0123456789abcdef"[v & 15];
-    v >>= 4;
-  } while (v);
+  char buf[fmt::kIntTextSize];
+  char* end = buf + sizeof(buf);
+  char* p = fmt::unsigned_digits(v, 16, false, end);
   if (prefix) {
     *--p = 'x';
     *--p = '0';
   }
-  s.append(std::string_view(p, buf + sizeof(buf) - p));
+  s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
 void append_decimal(Output& s, int64_t v) {
-  char buf[24];
-  char* p = buf + sizeof(buf);
+  char buf[fmt::kIntTextSize];
+  char* end = buf + sizeof(buf);
   uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  do {
-    *--p = static_cast<char>('0' + mag % 10);
-    mag /= 10;
-  } while (mag);
+  char* p = fmt::unsigned_digits(mag, 10, false, end);
   if (v < 0) *--p = '-';
-  s.append(std::string_view(p, buf + sizeof(buf) - p));
+  s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
 void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length) {
@@ -71,7 +66,7 @@ uint64_t dynamic_array_pointer(const Context& ctx, const FieldRef& f,
 uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) {
   if (!call.handler || !call.handler->func) return 0;
   if (call.params.empty()) return call.handler->func(s.seq(), nullptr);
-  static const Conversion plain_s = parse_conversion("%s");  // a literal: the view stays valid
+  static const fmt::PrintFmtConversion plain_s{fmt::Directive{.conversion = 's'}, "%s"};
   std::vector<unsigned long long> args(call.params.size());
   std::vector<std::string> strings;
   strings.reserve(call.params.size());
@@ -81,14 +76,14 @@ uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) 
     const FunctionCall::Param& p = call.params[i];
     if (p.is_string) {
       trace_seq str;
-      trace_seq_init(&str);
+      seq::init(&str);
       {
         Output out(&str);
-        if (p.string) print_string(out, ctx, *p.string, plain_s, false, 0);
+        if (p.string) print_string(out, ctx, *p.string, plain_s, nullptr);
       }
-      trace_seq_terminate(&str);
+      seq::terminate(&str);
       strings.emplace_back(str.buffer ? str.buffer : "");
-      trace_seq_destroy(&str);
+      seq::destroy(&str);
       args[i] = reinterpret_cast<uintptr_t>(strings.back().c_str());
     } else if (p.number && p.number->kind == Expr::Kind::DynamicAddress) {
       args[i] = dynamic_array_pointer(ctx, p.number->field, padded);
@@ -136,13 +131,13 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
     case K::Function: {
       // The function's output is discarded; only its value counts here.
       trace_seq scratch;
-      trace_seq_init(&scratch);
+      seq::init(&scratch);
       uint64_t v;
       {
         Output out(&scratch);
         v = call_function(out, ctx, *e.call);
       }
-      trace_seq_destroy(&scratch);
+      seq::destroy(&scratch);
       return v;
     }
     case K::BprintArg:

@@ -46,8 +46,9 @@ uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call);
 void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length);
 
 // What a %s conversion prints for `arg`.
-void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conversion& c,
-                  bool has_star, int star);
+// `star` feeds the conversion's '*' (null without one).
+void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::PrintFmtConversion& c,
+                  const int* star);
 
 // What a %p conversion prints; plen is the '*' argument (1 without one).
 void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen);

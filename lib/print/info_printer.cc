@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "print/bprint.h"
+#include "output/field_printer.h"
 #include "print/compiler.h"
+#include "printf/print_fmt_format.h"
 #include "trace_seq/seq.h"
 
 namespace tep::print {
@@ -34,7 +36,8 @@ std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generat
   }
   std::vector<ArgRef> args;
   for (const tep_print_arg* a = event.print_fmt.args; a; a = a->next) args.push_back({a, -1});
-  if (event.print_fmt.format) compile_format(tep, event, event.print_fmt.format, args, *plan);
+  if (event.print_fmt.format)
+    compile_format(tep, event, event.print_fmt.format, event.print_directives, args, *plan);
   // Other threads may be reading the flags while printing this event.
   if (plan->failed) __atomic_fetch_or(&event.flags, TEP_EVENT_FL_FAILED, __ATOMIC_RELAXED);
   return plan;
@@ -52,15 +55,19 @@ const Plan& plan_for(tep_handle& tep, Event& event) {
 
 void run_steps(Output& s, const Context& ctx, const Plan& plan) {
   for (const Step& step : plan.steps) {
-    int star = 0;
-    if (step.star) star = static_cast<int>(value_of(ctx, *step.star));
+    int star_value = 0;
+    const int* star = nullptr;
+    if (step.star) {
+      star_value = static_cast<int>(value_of(ctx, *step.star));
+      star = &star_value;
+    }
     switch (step.kind) {
       case Step::Kind::Literal: s.append(step.literal); break;
       case Step::Kind::Number: {
         uint64_t v = step.inline_arg == Step::Inline::Field
                          ? ctx.record.number(step.field_offset, step.field_size)
                          : value_of(ctx, *step.number);
-        format_integer(s, step.conversion, step.ls, step.star != nullptr, star, v);
+        fmt::format_number(s, step.conversion, star, v);
         break;
       }
       case Step::Kind::String:
@@ -73,12 +80,12 @@ void run_steps(Output& s, const Context& ctx, const Plan& plan) {
           int64_t offset, length;
           dynamic_location(ctx, f, offset, length);
           if (length)
-            format_string(s, step.conversion, step.star != nullptr, star, ctx.record.c_string(offset));
+            fmt::format_text(s, step.conversion, star, ctx.record.c_string(offset));
           break;
         }
-        print_string(s, ctx, *step.string, step.conversion, step.star != nullptr, star);
+        print_string(s, ctx, *step.string, step.conversion, star);
         break;
-      case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, step.star ? star : 1); break;
+      case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, star ? star_value : 1); break;
       case Step::Kind::BadCount: break;
     }
   }
@@ -87,7 +94,7 @@ void run_steps(Output& s, const Context& ctx, const Plan& plan) {
 void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record) {
   (void)tep;
   seq::append(s, "[FAILED TO PARSE]");
-  tep_print_fields(s, record.data, record.size, &event);
+  if (record.data) output::print_fields(s, record.data, record.size, event);
 }
 
 void print_info(trace_seq* seq, tep_handle& tep, Event& event, const tep_record& record) {

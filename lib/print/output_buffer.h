@@ -6,6 +6,7 @@
 // seq() first, which flushes.
 #pragma once
 
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -39,6 +40,17 @@ class Output {
   void append_char(char c) {
     if (len_ == kCapacity) flush();
     buf_[len_++] = c;
+  }
+  // `count` copies of `c` (widths' padding; a bounded width may pad 1 MiB).
+  void append_repeated(char c, int64_t count) {
+    while (count > 0) {
+      if (len_ == kCapacity) flush();
+      size_t chunk = kCapacity - len_;
+      if (static_cast<uint64_t>(count) < chunk) chunk = static_cast<size_t>(count);
+      memset(buf_ + len_, c, chunk);
+      len_ += chunk;
+      count -= static_cast<int64_t>(chunk);
+    }
   }
   // The underlying seq, with everything buffered so far written to it.
   trace_seq* seq() {

@@ -16,7 +16,7 @@
 
 #include "core/event.h"
 #include "core/handle.h"
-#include "print/conversion.h"
+#include "printf/print_fmt.h"
 #include "printfmt/print_functions.h"
 
 namespace tep::print {
@@ -146,11 +146,10 @@ struct Step {
   enum class Inline : uint8_t { None, Field, DynString };
   Kind kind = Kind::Literal;
   Inline inline_arg = Inline::None;
-  int8_t ls = 0;                  // count of 'h' (-) and 'l' (+) letters
   bool relative = false;          // Inline::DynString is a __rel_loc
   int32_t field_offset = 0;       // Inline::Field / DynString
   int32_t field_size = 0;
-  Conversion conversion;
+  fmt::PrintFmtConversion conversion;
   std::string_view literal;       // into Plan::texts
   const Expr* star = nullptr;     // the argument feeding '*'
   const Expr* number = nullptr;

@@ -6,6 +6,7 @@
 
 #include "core/per_thread.h"
 #include "print/evaluator.h"
+#include "printf/print_fmt_format.h"
 #include "trace_seq/seq.h"
 
 namespace tep::print {
@@ -83,7 +84,7 @@ struct ScratchSeq {
 // string through the conversion: width and precision apply, and the text ends
 // at its first NUL (scsi_trace_parse_cdb appends one).
 void print_function_as_string(Output& s, const Context& ctx, const FunctionCall& call,
-                              const Conversion& c, bool has_star, int star) {
+                              const fmt::PrintFmtConversion& c, const int* star) {
   ScratchSeq& scratch = per_thread<ScratchSeq>();
   auto print_via = [&](trace_seq* tmp) {
     {
@@ -91,7 +92,7 @@ void print_function_as_string(Output& s, const Context& ctx, const FunctionCall&
       call_function(out, ctx, call);
     }
     seq::terminate(tmp);
-    format_string(s, c, has_star, star, std::string_view(tmp->buffer ? tmp->buffer : ""));
+    fmt::format_text(s, c, star, std::string_view(tmp->buffer ? tmp->buffer : ""));
   };
   if (scratch.busy) {
     ScratchSeq nested;
@@ -111,13 +112,13 @@ int64_t array_base(const Context& ctx, const StrArg& arg) {
 
 }  // namespace
 
-void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conversion& c,
-                  bool has_star, int star) {
+void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::PrintFmtConversion& c,
+                  const int* star) {
   using K = StrArg::Kind;
   const RecordView& rec = ctx.record;
   switch (arg.kind) {
     case K::Nothing: return;
-    case K::Text: format_string(s, c, has_star, star, arg.text); return;
+    case K::Text: fmt::format_text(s, c, star, arg.text); return;
     case K::Address: {
       // Read natively, as upstream does, then look for a printk string there.
       uint64_t addr = 0;
@@ -135,7 +136,7 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conver
     case K::FieldBytes: {
       // A zero-sized field is the rest of the record.
       int64_t len = arg.field.size ? arg.field.size : rec.size - arg.field.offset;
-      format_string(s, c, has_star, star, rec.bytes(arg.field.offset, len));
+      fmt::format_text(s, c, star, rec.bytes(arg.field.offset, len));
       return;
     }
     case K::Flags: {
@@ -143,13 +144,13 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conver
       bool printed = false;
       for (const auto& flag : arg.symbols) {
         if (!val && flag.value < 0) {
-          format_string(s, c, has_star, star, flag.text);
+          fmt::format_text(s, c, star, flag.text);
           break;
         }
         uint64_t fval = static_cast<uint64_t>(flag.value);
         if (flag.value > 0 && (val & fval) == fval) {
           if (printed && arg.has_delimiter) s.append(arg.text);
-          format_string(s, c, has_star, star, flag.text);
+          fmt::format_text(s, c, star, flag.text);
           printed = true;
           val &= ~fval;
         }
@@ -164,7 +165,7 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conver
       uint64_t val = value_of(ctx, *arg.value);
       for (const auto& sym : arg.symbols) {
         if (val == static_cast<uint64_t>(sym.value)) {
-          format_string(s, c, has_star, star, sym.text);
+          fmt::format_text(s, c, star, sym.text);
           return;
         }
       }
@@ -209,7 +210,7 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conver
       int64_t offset, length;
       dynamic_location(ctx, arg.field, offset, length);
       if (!length) return;  // zero-length dynamic strings print nothing
-      format_string(s, c, has_star, star, rec.c_string(offset));
+      fmt::format_text(s, c, star, rec.c_string(offset));
       return;
     }
     case K::Bitmask:
@@ -221,22 +222,22 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const Conver
       if (!ctx.record.inside(offset, length)) length = 0;
       std::string text = arg.kind == K::Bitmask ? bitmask_text(ctx, offset, length)
                                                 : cpumask_text(ctx, offset, length);
-      format_string(s, c, has_star, star, text);
+      fmt::format_text(s, c, star, text);
       return;
     }
     case K::Conditional:
-      print_string(s, ctx, evaluate(ctx, *arg.value) ? *arg.yes : *arg.no, c, has_star, star);
+      print_string(s, ctx, evaluate(ctx, *arg.value) ? *arg.yes : *arg.no, c, star);
       return;
-    case K::Function: print_function_as_string(s, ctx, *arg.call, c, has_star, star); return;
+    case K::Function: print_function_as_string(s, ctx, *arg.call, c, star); return;
     case K::BprintArg: {
       if (arg.index >= ctx.bprint_count) return;
       const BprintValue& v = ctx.bprint_args[arg.index];
       if (v.is_string) {
-        format_string(s, c, has_star, star, v.text);
+        fmt::format_text(s, c, star, v.text);
       } else {
         // A number reaching %s prints as the decimal atom upstream made of it.
         std::string text = std::to_string(static_cast<int64_t>(v.value));
-        format_string(s, c, has_star, star, text);
+        fmt::format_text(s, c, star, text);
       }
       return;
     }

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "printf/cast_table.h"
+
 namespace tep::printfmt {
 
 namespace {
@@ -101,10 +103,6 @@ bool eval_signed(const tep_print_arg* arg, long long& out, int depth) {
   }
 }
 
-bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 // "1 + 2" on unsigned 64-bit values; false for operators upstream does not
 // fold and for a division by zero (upstream crashes there).
 bool fold_op(std::string_view op, uint64_t l, uint64_t r, uint64_t& out) {
@@ -152,23 +150,8 @@ void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
 
 }  // namespace
 
-uint64_t apply_cast(uint64_t value, const char* type_text) {
-  if (!type_text) return value;
-  std::string_view type(type_text);
-  if (type.empty() || type.back() == '*' || starts_with(type, "struct")) return value;
-  if (type == "u8") return value & 0xff;
-  if (type == "u16") return value & 0xffff;
-  if (type == "u32") return value & 0xffffffff;
-  if (type == "u64" || type == "s64") return value;
-  if (type == "s8") return static_cast<uint64_t>(static_cast<int8_t>(value)) & 0xff;
-  if (type == "s16") return static_cast<uint64_t>(static_cast<int16_t>(value)) & 0xffff;
-  if (type == "s32") return static_cast<uint64_t>(static_cast<int32_t>(value)) & 0xffffffff;
-  // Upstream masks "char", "short" and "int" the same with or without "unsigned".
-  if (starts_with(type, "unsigned ")) type.remove_prefix(9);
-  if (type == "char") return value & 0xff;
-  if (type == "short") return value & 0xffff;
-  if (type == "int") return value & 0xffffffff;
-  return value;
+uint64_t apply_cast(uint64_t value, const char* type) {
+  return type ? value & fmt::cast_mask(type) : value;
 }
 
 std::optional<std::string> table_entry_text(const tep_print_arg& arg) {

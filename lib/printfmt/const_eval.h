@@ -23,8 +23,9 @@ namespace tep::printfmt {
 // cannot evaluate it (a field, a function, '*', '/', '?', ...).
 std::optional<std::string> table_entry_text(const tep_print_arg& arg);
 
-// What a cast does to a value at parse time: "u8" masks to 8 bits, "s16" to
-// 16, "unsigned int" to 32; pointers, structs and unknown types keep it.
+// What a cast does to a value at parse time (fmt::cast_mask, the table print
+// plans use too): "u8" masks to 8 bits, "s16" to 16, "unsigned int" to 32;
+// pointers, structs and unknown types keep it.
 uint64_t apply_cast(uint64_t value, const char* type);
 
 // Folds constant sub-expressions of one top-level argument in place.

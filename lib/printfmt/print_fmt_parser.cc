@@ -30,6 +30,7 @@ bool parse_print_fmt(tep_handle& tep, Event& event, std::string_view text) {
   event.print_fmt.format = nullptr;
   event.print_fmt.args = nullptr;
   event.print_args.clear();
+  event.print_directives = fmt::PrintFmt();
 
   PrintFmtParser parser(tep, event, event.print_args, text);
   ParseStatus status = parser.parse();
@@ -40,7 +41,10 @@ bool parse_print_fmt(tep_handle& tep, Event& event, std::string_view text) {
     return false;
   }
   if (parser.arg_count() == 0 && (event.flags & TEP_EVENT_FL_ISFTRACE)) add_field_args(event);
-  if (!format_args_match(event.print_fmt.format, event.print_fmt.args)) {
+  size_t arg_count = 0;
+  for (const tep_print_arg* arg = event.print_fmt.args; arg; arg = arg->next) arg_count++;
+  event.print_directives.parse(event.print_fmt.format ? event.print_fmt.format : "", arg_count);
+  if (!format_args_match(event.print_directives)) {
     event.flags |= TEP_EVENT_FL_FAILED;
     tep_warning("[%s:%s] print fmt arguments do not match its conversions",
                 event.system ? event.system : "", event.name ? event.name : "");

@@ -7,16 +7,14 @@
 #include <cstring>
 #include <string_view>
 
+#include "printf/digits.h"
 #include "trace-seq.h"
 #include "trace_seq/seq.h"
 
 namespace tep::seq {
 
-// Room for any 64-bit value in octal plus a sign or prefix.
-constexpr int kIntTextSize = 32;
-
-// Digits of `value` in `base` (8, 10 or 16) ending at `end`; returns the first digit.
-char* unsigned_digits(uint64_t value, unsigned base, bool upper, char* end);
+using fmt::kIntTextSize;
+using fmt::unsigned_digits;  // compat/print.cc writes digits with it too
 
 // "%llu", "%lld", "%llx" and "%0<width>llx"-style appends.
 void append_unsigned(trace_seq* s, uint64_t value);

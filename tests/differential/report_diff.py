@@ -109,6 +109,25 @@ def file_digest(path, h=None):
     return h
 
 
+def execute(cmd, env, cwd, stdout, stderr, timeout, stdin=subprocess.DEVNULL):
+    """Runs cmd in its own session with core dumps off; returns its exit code as a string,
+    'signal N', or 'timeout' (the whole process group is killed then)."""
+
+    def no_core():
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        os.setsid()
+
+    proc = subprocess.Popen(cmd, stdin=stdin, stdout=stdout, stderr=stderr, env=env, cwd=cwd,
+                            preexec_fn=no_core)
+    try:
+        rc = proc.wait(timeout=timeout)
+        return "signal %d" % -rc if rc < 0 else str(rc)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        return "timeout"
+
+
 class Setup:
     """One library + one plugin dir, and how to run trace-cmd on them."""
 
@@ -134,8 +153,13 @@ class Setup:
     def env(self, home):
         env = {k: v for k, v in os.environ.items()
                if k not in ("TRACEEVENT_PLUGIN_DIR", "LD_LIBRARY_PATH", "LD_PRELOAD")}
-        env.update(HOME=home, LD_LIBRARY_PATH=self.lib, TRACEEVENT_PLUGIN_DIR=self.plugins,
-                   LC_ALL="C", TZ="UTC")
+        env.update(HOME=home, LC_ALL="C", TZ="UTC")
+        # None: the library the loader finds by itself, the plugins of its built-in dir
+        # (tests/consumers' installed mode).
+        if self.lib is not None:
+            env["LD_LIBRARY_PATH"] = self.lib
+        if self.plugins is not None:
+            env["TRACEEVENT_PLUGIN_DIR"] = self.plugins
         # meson test sets it; its fill reaches trace-cmd's own reads past its buffers
         # (see zero_size_malloc.c), in either run.
         env.pop("MALLOC_PERTURB_", None)
@@ -168,21 +192,8 @@ class Setup:
         fd_err, err = tempfile.mkstemp(dir=scratch, suffix=".err")
         home = tempfile.mkdtemp(dir=scratch, prefix="home.")
         cmd = [self.trace_cmd, "report", "-L", "-i", trace] + options
-
-        def no_core():
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-            os.setsid()
-
         try:
-            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=fd_out, stderr=fd_err,
-                                    env=self.env(home), cwd=home, preexec_fn=no_core)
-            try:
-                rc = proc.wait(timeout=self.timeout)
-                status = "signal %d" % -rc if rc < 0 else str(rc)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-                status = "timeout"
+            status = execute(cmd, self.env(home), home, fd_out, fd_err, self.timeout)
         finally:
             os.close(fd_out)
             os.close(fd_err)

@@ -6,6 +6,8 @@
 # Afterwards: OUTDIR/lib/libtraceevent.so.1, OUTDIR/plugins/plugin_*.so (12),
 #             OUTDIR/include/traceevent/*.h, OUTDIR/VERSION.
 # Then: meson setup BUILD -Doracle=OUTDIR
+# KEEP_DEBS=DIR also keeps trixie's four .debs (libtraceevent-doc too) in DIR, for
+# tests/packaging/ to compare file lists with.
 #
 # Why patching is needed: trixie's binaries were built against glibc 2.38, which turned the C
 # library's strtol family and sscanf into __isoc23_* entry points. Debian 12 has glibc 2.36. We
@@ -54,9 +56,11 @@ APT::Get::List-Cleanup "false";
 EOF
 export APT_CONFIG="$tmp/apt.conf"
 apt-get -q update >"$tmp/update.log" 2>&1 || { cat "$tmp/update.log" >&2; exit 1; }
-(cd "$tmp/debs" && apt-get -q download libtraceevent1 libtraceevent1-plugin libtraceevent-dev) \
+(cd "$tmp/debs" && apt-get -q download libtraceevent1 libtraceevent1-plugin libtraceevent-dev \
+	${KEEP_DEBS:+libtraceevent-doc}) \
 	>"$tmp/download.log" 2>&1 || { cat "$tmp/download.log" >&2; exit 1; }
 unset APT_CONFIG
+if [ -n "${KEEP_DEBS:-}" ]; then mkdir -p "$KEEP_DEBS" && cp "$tmp"/debs/*.deb "$KEEP_DEBS"/; fi
 for deb in "$tmp"/debs/*.deb; do dpkg-deb -x "$deb" "$tmp/root"; done
 version=$(dpkg-deb -f "$tmp"/debs/libtraceevent1_*.deb Version)
 case "$version" in

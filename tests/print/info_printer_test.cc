@@ -375,4 +375,23 @@ TEST_F(Printer, ThreadsShareOnePlan) {
   for (const auto& o : outs) EXPECT_EQ(o, "hello 7 A|0x6");
 }
 
+// Widths a print fmt writes or feeds from a constant or the record are held to
+// 1 MiB, without overflow: a 30-byte format cannot make each record print gigabytes.
+TEST_F(Printer, PrintFmtWidthsAreBounded) {
+  constexpr size_t kBound = 1 << 20;
+  put<uint32_t>(20, 7);
+  put<int32_t>(16, INT32_MIN);
+  EXPECT_EQ(print("\"[%9999999999d]\", REC->c").size(), kBound + 2);
+  EXPECT_EQ(print("\"[%.99999999999999999999d]\", REC->c").size(), kBound + 2);
+  EXPECT_EQ(print("\"[%2147483647s]\", \"ab\"").size(), kBound + 2);
+  EXPECT_EQ(print("\"[%*d]\", 2147483647, REC->c").size(), kBound + 2);
+  EXPECT_EQ(print("\"[%*d]\", REC->b, REC->c").size(), kBound + 2);  // INT_MIN: left-aligned
+  EXPECT_EQ(print("\"[%.*d]\", REC->b, REC->c"), "[7]");               // negative: no precision
+  EXPECT_EQ(print("\"[%0999999999s]\", \"ab\"").size(), kBound + 2);  // '0' is ignored for %s
+  // Below the bound, exactly as written.
+  EXPECT_EQ(print("\"[%-5d|%05x|%.3s]\", REC->c, REC->c, \"abcdef\""), "[7    |00007|abc]");
+  // Out of glibc's order: glibc prints the text.
+  EXPECT_EQ(print("\"[%5-d]\", REC->c"), "[%5-d]");
+}
+
 }  // namespace

@@ -1,38 +1,45 @@
 // SPDX-License-Identifier: LGPL-2.1
-// The format scanner of tep_print_event and printf-style directive rendering,
-// checked against glibc's snprintf for every well-defined directive.
+// tep_print_event's caller format (the kLine dialect): its split, and each
+// directive printed with its value, checked against glibc's snprintf.
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "output/directive.h"
+#include <climits>
+
+#include "printf/line_format.h"
+#include "printf/seq_sink.h"
 #include "trace-seq.h"
 
 namespace {
 
-using tep::output::DirectiveKind;
-using tep::output::FormatPiece;
-using tep::output::FormatScanner;
+using tep::fmt::LineKind;
+using tep::fmt::LinePiece;
 
 std::vector<std::string> scan(const char* format) {
   std::vector<std::string> out;
-  FormatScanner scanner(format);
-  FormatPiece piece;
-  while (scanner.next(piece)) {
+  for (const LinePiece& piece : tep::fmt::split_line_format(format)) {
     out.push_back("L:" + std::string(piece.literal));
     switch (piece.kind) {
-      case DirectiveKind::kNone: break;
-      case DirectiveKind::kInt: out.push_back("I:" + std::string(piece.directive)); break;
-      case DirectiveKind::kString: out.push_back("S:" + std::string(piece.directive)); break;
-      case DirectiveKind::kUnknown: out.push_back("U:" + std::string(piece.directive)); break;
+      case LineKind::kNone: break;
+      case LineKind::kInt: out.push_back("I:" + std::string(piece.directive)); break;
+      case LineKind::kString: out.push_back("S:" + std::string(piece.directive)); break;
+      case LineKind::kUnknown: out.push_back("U:" + std::string(piece.directive)); break;
     }
   }
   return out;
 }
 
-TEST(FormatScanner, SplitsLikeUpstream) {
+// The one directive of `format` (which must hold exactly one).
+LinePiece piece_of(const char* directive) {
+  auto pieces = tep::fmt::split_line_format(directive);
+  EXPECT_GE(pieces.size(), 1u) << directive;
+  return pieces.empty() ? LinePiece{} : pieces[0];
+}
+
+TEST(LineFormat, SplitsLikeUpstream) {
   EXPECT_EQ(scan("%16s-%-5d [%03d] %s"),
             (std::vector<std::string>{"L:", "S:%16s", "L:-", "I:%-5d", "L: [", "I:%03d", "L:] ", "S:%s"}));
   // Everything up to the first of d u i x X o s belongs to the directive.
@@ -46,7 +53,7 @@ TEST(FormatScanner, SplitsLikeUpstream) {
   EXPECT_TRUE(scan("").empty());
 }
 
-TEST(FormatScanner, KeepsAtMost31Characters) {
+TEST(LineFormat, KeepsAtMost31Characters) {
   std::string format = "%" + std::string(40, '1') + "d";
   auto pieces = scan(format.c_str());
   ASSERT_EQ(pieces.size(), 2u);
@@ -56,7 +63,8 @@ TEST(FormatScanner, KeepsAtMost31Characters) {
 std::string render_int(const char* directive, int value) {
   trace_seq s;
   trace_seq_init(&s);
-  tep::output::format_int_directive(&s, directive, value);
+  tep::fmt::SeqSink sink{&s};
+  tep::fmt::format_line_int(sink, piece_of(directive), value);
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;
@@ -65,7 +73,8 @@ std::string render_int(const char* directive, int value) {
 std::string render_string(const char* directive, const char* text) {
   trace_seq s;
   trace_seq_init(&s);
-  tep::output::format_string_directive(&s, directive, text);
+  tep::fmt::SeqSink sink{&s};
+  tep::fmt::format_line_string(sink, piece_of(directive), text);
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;
@@ -86,7 +95,7 @@ std::string glibc_string(const char* directive, const char* text) {
 }
 #pragma GCC diagnostic pop
 
-TEST(Directive, IntegersMatchPrintf) {
+TEST(LineDirective, IntegersMatchPrintf) {
   const char* flags[] = {"", "-", "+", " ", "#", "0", "-0", "+0", "-+", "# 0", "'"};
   const char* widths[] = {"", "1", "5", "12"};
   const char* precisions[] = {"", ".", ".0", ".3", ".10"};
@@ -111,14 +120,14 @@ TEST(Directive, IntegersMatchPrintf) {
   EXPECT_GT(checked, 10000);
 }
 
-TEST(Directive, LongLengthReadsTheIntZeroExtended) {
+TEST(LineDirective, LongLengthReadsTheIntZeroExtended) {
   // The callee reads a 64-bit register whose upper half the int left zero.
   EXPECT_EQ(render_int("%ld", -1), "4294967295");
   EXPECT_EQ(render_int("%llx", -1), "ffffffff");
   EXPECT_EQ(render_int("%zd", 5), "5");
 }
 
-TEST(Directive, TextAndPercentAroundTheConversion) {
+TEST(LineDirective, TextAndPercentAroundTheConversion) {
   EXPECT_EQ(render_int("%%d", 5), "%d");
   EXPECT_EQ(render_int("%%b %d", 5), "%b 5");
   EXPECT_EQ(render_int("%5c| and", 'A'), "    A| and");
@@ -127,12 +136,35 @@ TEST(Directive, TextAndPercentAroundTheConversion) {
   EXPECT_EQ(render_int("%*d", 5), "");
 }
 
-TEST(Directive, StringsMatchPrintf) {
+TEST(LineDirective, StringsMatchPrintf) {
   const char* directives[] = {"%s", "%16s", "%-16s", "%.3s", "%16.16s", "%-5.2s", "%05s", "%.0s", "%1s"};
   const char* texts[] = {"", "a", "<idle>", "kworker/0:1H-events_highpri"};
   for (const char* d : directives)
     for (const char* t : texts) EXPECT_EQ(render_string(d, t), glibc_string(d, t)) << d << " " << t;
   EXPECT_EQ(render_string("%% %s", "x"), "% x");
+}
+
+TEST(LineDirective, WidthsBehaveAsGlibc) {
+  // A caller's own width: glibc pads it, and refuses one past INT_MAX (nothing printed).
+  EXPECT_EQ(render_int("%9999999999d", 5), "");
+  EXPECT_EQ(render_int("%.9999999999d", 5), "");
+  EXPECT_EQ(render_int("[%2147483648d]", 5), "");
+  EXPECT_EQ(render_string("%99999999999s", "x"), "");
+  EXPECT_TRUE(render_int("%5000d", 5) == std::string(4999, ' ') + "5");  // past the hand limit: glibc's own
+  EXPECT_EQ(render_int("%-6000x", 255).size(), 6000u);
+  EXPECT_EQ(render_string("%.5000s", "abc"), "abc");
+}
+
+TEST(LineDirective, LengthRunsAsGlibc) {
+  // glibc prints an unknown conversion's text as it reads it.
+  for (const char* d : {"%lllld", "%hld", "%l5d", "%lhd", "%zld", "%hhhd", "%5-d"})
+    EXPECT_EQ(render_int(d, 7), glibc_int(d, 7)) << d;
+  // Positional arguments are never handed to glibc (it would read arguments
+  // that are not there): the walk copies the text after the "$".
+  EXPECT_EQ(render_string("%4$.006s", "abc"), ".006s");
+  EXPECT_EQ(render_int("%1$nd", 5), "nd");
+  for (const char* d : {"%hhd", "%hd", "%ld", "%lld", "%zd", "%Zd", "%jd", "%td", "%qd", "%Ld"})
+    EXPECT_EQ(render_int(d, -3), d[1] == 'h' ? glibc_int(d, -3) : "4294967293") << d;
 }
 
 }  // namespace

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The formatter: a Directive and its value to text, byte for byte as glibc's
+// printf writes them, for the conversions done by hand (d i u x X o c s),
+// without vsnprintf or the locale. Templated on where the text goes: a Sink
+// has append(std::string_view), append_char(char) and
+// append_repeated(char, int64_t count) (print::Output, SeqSink).
+//   "%-08.3lx" of 0x1f -> "01f     "; "%+5d" of 7 -> "   +7"; "%.2s" of "abc" -> "ab"
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "printf/digits.h"
+#include "printf/directive.h"
+
+namespace tep::fmt {
+
+// Past this a caller's width or precision is left to glibc's vsnprintf,
+// whose output (and refusal past INT_MAX) is then exactly glibc's.
+constexpr int32_t kMaxHandCount = 4096;
+
+// Leading zeros (precision or '0' flag) composed with the digits in one piece.
+constexpr int64_t kComposedZeros = 32;
+
+// What a caller's conversion needs for the formatter to print it exactly as
+// glibc: d i u x X o c s, no locale flag, counts up to kMaxHandCount (a '*'
+// is checked once its value is known); "%ls" and "%lc" are wide.
+inline bool formats_by_hand(const Directive& d) {
+  if (d.grouping || d.width > kMaxHandCount || d.precision > kMaxHandCount) return false;
+  if (d.conversion == 's' || d.conversion == 'c') return d.length == Length::kNone;
+  return is_int_conversion(d.conversion);
+}
+
+template <typename Sink>
+void pad_to_width(Sink& out, const Directive& d, std::string_view body) {
+  int64_t pad = int64_t{d.width} - static_cast<int64_t>(body.size());
+  if (!d.left) out.append_repeated(' ', pad);
+  out.append(body);
+  if (d.left) out.append_repeated(' ', pad);
+}
+
+// An integer conversion (d i u x X o c) of an argument passed in a 64-bit
+// register: the length modifier says how much of it is read.
+template <typename Sink>
+void format_int(Sink& out, const Directive& d, uint64_t reg) {
+  const char conv = d.conversion;
+  if (conv == 'c') {
+    char ch = static_cast<char>(reg);
+    pad_to_width(out, d, std::string_view(&ch, 1));
+    return;
+  }
+  const bool is_signed = conv == 'd' || conv == 'i';
+  uint64_t bits;
+  switch (d.int_bits()) {
+    case 8: bits = is_signed ? static_cast<uint64_t>(int64_t{static_cast<int8_t>(reg)}) : static_cast<uint8_t>(reg); break;
+    case 16: bits = is_signed ? static_cast<uint64_t>(int64_t{static_cast<int16_t>(reg)}) : static_cast<uint16_t>(reg); break;
+    case 32: bits = is_signed ? static_cast<uint64_t>(int64_t{static_cast<int32_t>(reg)}) : static_cast<uint32_t>(reg); break;
+    default: bits = reg; break;
+  }
+  const bool negative = is_signed && static_cast<int64_t>(bits) < 0;
+  const uint64_t magnitude = negative ? 0 - bits : bits;
+  const unsigned base = conv == 'o' ? 8 : (conv == 'x' || conv == 'X') ? 16 : 10;
+
+  // Digits at the end of `buf`, with room before them for zeros and a prefix:
+  // the number usually goes out in one append.
+  char buf[kIntTextSize + kComposedZeros];
+  char* const end = buf + sizeof(buf);
+  char* digits = end;
+  if (!(magnitude == 0 && d.precision == 0)) digits = unsigned_digits(magnitude, base, conv == 'X', end);
+  const int64_t digit_count = end - digits;
+  if (__builtin_expect(d.plain() && !negative, 1)) {
+    out.append(std::string_view(digits, static_cast<size_t>(digit_count)));
+    return;
+  }
+  int64_t zeros = d.precision > digit_count ? d.precision - digit_count : 0;
+  if (conv == 'o' && d.alt && zeros == 0 && (digit_count == 0 || *digits != '0')) zeros = 1;
+
+  std::string_view prefix;
+  if (negative) prefix = "-";
+  else if (is_signed && d.plus) prefix = "+";
+  else if (is_signed && d.space) prefix = " ";
+  else if (base == 16 && d.alt && magnitude != 0) prefix = conv == 'X' ? "0X" : "0x";
+
+  const int64_t length = static_cast<int64_t>(prefix.size()) + zeros + digit_count;
+  int64_t pad = d.width > length ? d.width - length : 0;
+  if (d.zero && !d.left && d.precision < 0) {
+    zeros += pad;
+    pad = 0;
+  }
+  if (!d.left) out.append_repeated(' ', pad);
+  if (zeros <= kComposedZeros) {
+    char* text = digits - zeros;
+    for (int64_t i = 0; i < zeros; i++) text[i] = '0';
+    text -= prefix.size();
+    for (size_t i = 0; i < prefix.size(); i++) text[i] = prefix[i];
+    out.append(std::string_view(text, static_cast<size_t>(end - text)));
+  } else {
+    out.append(prefix);
+    out.append_repeated('0', zeros);
+    out.append(std::string_view(digits, static_cast<size_t>(digit_count)));
+  }
+  if (d.left) out.append_repeated(' ', pad);
+}
+
+// "%s" of `text` (precision cuts, width pads).
+template <typename Sink>
+void format_string(Sink& out, const Directive& d, std::string_view text) {
+  if (d.precision >= 0 && static_cast<int64_t>(text.size()) > d.precision) text = text.substr(0, static_cast<size_t>(d.precision));
+  if (d.width == 0) {
+    out.append(text);
+    return;
+  }
+  pad_to_width(out, d, text);
+}
+
+}  // namespace tep::fmt
