@@ -9,10 +9,12 @@
 #include <string>
 #include <utility>
 
+#include "base/number_scan.h"
+#include "base/tokenizer.h"
 #include "filter/filter_collapse.h"
 #include "filter/filter_error.h"
-#include "filter/filter_lexer.h"
 #include "filter/filter_nodes.h"
+#include "format/field_lookup.h"
 
 namespace tep::filter {
 namespace {
@@ -26,7 +28,7 @@ struct Operator {
   tep_filter_cmp_type cmp = TEP_FILTER_CMP_NONE;
 };
 
-Operator classify_operator(const std::string& t) {
+Operator classify_operator(std::string_view t) {
   Operator op;
   if (t == "&&" || t == "||") {
     op.cls = OpClass::kBool;
@@ -61,8 +63,8 @@ Operator classify_operator(const std::string& t) {
   return op;
 }
 
-char* dup_string(const std::string& s) {
-  char* copy = strdup(s.c_str());
+char* dup_string(std::string_view s) {
+  char* copy = strndup(s.data(), s.size());
   if (!copy) throw std::bad_alloc();
   return copy;
 }
@@ -86,7 +88,7 @@ struct LevelEnd {
 class Parser {
  public:
   Parser(tep_event* event, std::string_view text, char* error_buffer)
-      : event_(event), lexer_(text), errors_(error_buffer, text) {}
+      : event_(event), lexer_(text, kFilterGrammar), errors_(error_buffer, text) {}
 
   int run(ParsedExpression& out);
 
@@ -106,12 +108,12 @@ class Parser {
 
   LevelEnd fail(int status) { return LevelEnd{status, nullptr}; }
   LevelEnd fail_syntax() {
-    errors_.show(lexer_.position(), "Syntax error");
+    errors_.show(lexer_.pos(), "Syntax error");
     return fail(TEP_ERRNO__SYNTAX_ERROR);
   }
 
   tep_event* event_;
-  FilterLexer lexer_;
+  Tokenizer lexer_;
   ErrorReport errors_;
   NodePool pool_;
   std::vector<Level> levels_;
@@ -120,7 +122,7 @@ class Parser {
 int Parser::run(ParsedExpression& out) {
   levels_.push_back(Level{});
   for (;;) {
-    Token tok = lexer_.next();
+    Token tok = lexer_.next_item();
     std::optional<LevelEnd> end = on_token(levels_.back(), tok);
     while (end) {
       Level::Kind kind = levels_.back().kind;
@@ -137,7 +139,7 @@ int Parser::run(ParsedExpression& out) {
 
 std::optional<LevelEnd> Parser::open_level(Level::Kind kind) {
   if (levels_.size() >= kMaxFilterDepth) {
-    errors_.show(lexer_.position(), "Filter nested too deeply");
+    errors_.show(lexer_.pos(), "Filter nested too deeply");
     return fail(TEP_ERRNO__SYNTAX_ERROR);
   }
   Level level;
@@ -148,9 +150,9 @@ std::optional<LevelEnd> Parser::open_level(Level::Kind kind) {
 
 std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
   switch (tok.type) {
-    case TEP_EVENT_ITEM:
-    case TEP_EVENT_DQUOTE:
-    case TEP_EVENT_SQUOTE: {
+    case TokenType::Item:
+    case TokenType::DQuote:
+    case TokenType::SQuote: {
       tep_filter_arg* item = make_item(tok);
       if (!level.left_item) {
         level.left_item = item;
@@ -167,18 +169,18 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
       }
       return std::nullopt;
     }
-    case TEP_EVENT_DELIM:
+    case TokenType::Delim:
       if (tok.text == ",") {
-        errors_.show(lexer_.position(), "Illegal token ','");
+        errors_.show(lexer_.pos(), "Illegal token ','");
         return fail(TEP_ERRNO__ILLEGAL_TOKEN);
       }
       if (tok.text == "(") {
         if (level.left_item) {
-          errors_.show(lexer_.position(), "Open paren can not come after item");
+          errors_.show(lexer_.pos(), "Open paren can not come after item");
           return fail(TEP_ERRNO__INVALID_PAREN);
         }
         if (level.current_exp) {
-          errors_.show(lexer_.position(), "Open paren can not come after expression");
+          errors_.show(lexer_.pos(), "Open paren can not come after expression");
           return fail(TEP_ERRNO__INVALID_PAREN);
         }
         return open_level(Level::Kind::kParen);
@@ -189,9 +191,10 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
       if (level.current_op && !is_complete(level.current_op)) return fail_syntax();
       return LevelEnd{TEP_ERRNO__UNBALANCED_PAREN,
                       level.current_op ? level.current_op : level.current_exp};
-    case TEP_EVENT_OP:
+    case TokenType::Op:
       return on_operator(level, tok);
-    case TEP_EVENT_NONE:
+    case TokenType::None:
+    case TokenType::Error:  // "bash<end>: upstream reads the filter as ending there
       return finish(level);
     default:
       return fail_syntax();
@@ -202,7 +205,7 @@ std::optional<LevelEnd> Parser::on_operator(Level& level, const Token& tok) {
   Operator op = classify_operator(tok.text);
   switch (op.cls) {
     case OpClass::kNone:
-      errors_.show(lexer_.position(), "Unknown op token %s", tok.text.c_str());
+      errors_.show(lexer_.pos(), "Unknown op token %.*s", static_cast<int>(tok.text.size()), tok.text.data());
       return fail(TEP_ERRNO__UNKNOWN_TOKEN);
     case OpClass::kBool:
       if (!level.current_exp && !level.current_op) return fail_syntax();
@@ -220,7 +223,7 @@ std::optional<LevelEnd> Parser::on_operator(Level& level, const Token& tok) {
     // A chain this long fails the depth check at the end anyway: stop now
     // rather than build the rest of a 100 MB input first.
     if (++level.bool_ops >= kMaxFilterDepth) {
-      errors_.show(lexer_.position(), "Filter nested too deeply");
+      errors_.show(lexer_.pos(), "Filter nested too deeply");
       return fail(TEP_ERRNO__SYNTAX_ERROR);
     }
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_OP);
@@ -267,7 +270,7 @@ std::optional<LevelEnd> Parser::on_child(Level& parent, Level::Kind child, Level
   }
   if (end.status != TEP_ERRNO__UNBALANCED_PAREN) {
     if (end.status == 0) {  // the input ended inside the parenthesis
-      errors_.show(lexer_.position(), "Unbalanced number of '('");
+      errors_.show(lexer_.pos(), "Unbalanced number of '('");
       return fail(TEP_ERRNO__UNBALANCED_PAREN);
     }
     return end;
@@ -290,11 +293,11 @@ std::optional<LevelEnd> Parser::finish(Level& level) {
   if (!level.current_op && !level.current_exp) return fail_syntax();
   tep_filter_arg* root = level.current_op ? level.current_op : level.current_exp;
   if (too_deep(root)) {
-    errors_.show(lexer_.position(), "Filter nested too deeply");
+    errors_.show(lexer_.pos(), "Filter nested too deeply");
     return fail(TEP_ERRNO__SYNTAX_ERROR);
   }
   tep_filter_arg* folded;
-  int ret = collapse_tree(root, pool_, errors_, lexer_.position(), &folded);
+  int ret = collapse_tree(root, pool_, errors_, lexer_.pos(), &folded);
   if (ret < 0) return fail(ret);
   return LevelEnd{0, folded};
 }
@@ -333,19 +336,19 @@ bool Parser::is_complete(const tep_filter_arg* arg) {
 // string / char; a field name -> that field (COMM and CPU when the event has
 // no such field); any other word -> FALSE.
 tep_filter_arg* Parser::make_item(const Token& tok) {
-  if (tok.type == TEP_EVENT_DQUOTE || tok.type == TEP_EVENT_SQUOTE) {
+  if (tok.type == TokenType::DQuote || tok.type == TokenType::SQuote) {
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_VALUE);
-    node->value.type = tok.type == TEP_EVENT_DQUOTE ? TEP_FILTER_STRING : TEP_FILTER_CHAR;
+    node->value.type = tok.type == TokenType::DQuote ? TEP_FILTER_STRING : TEP_FILTER_CHAR;
     node->value.str = dup_string(tok.text);
     return node;
   }
   if (isdigit(static_cast<unsigned char>(tok.text[0]))) {
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_VALUE);
     node->value.type = TEP_FILTER_NUMBER;
-    node->value.val = strtoull(tok.text.c_str(), nullptr, 0);
+    node->value.val = scan_number(tok.text, kStrtoul).bits;
     return node;
   }
-  tep_format_field* field = tep_find_any_field(event_, tok.text.c_str());
+  tep_format_field* field = find_any_field_in(*event_, tok.text);
   if (!field) {
     if (tok.text == "COMM")
       field = comm_field();
@@ -392,7 +395,7 @@ int Parser::add_right(tep_filter_arg* op, tep_filter_arg* arg) {
         break;
       }
       if (arg->type != TEP_FILTER_ARG_VALUE) {
-        errors_.show(lexer_.position(), "Illegal rvalue");
+        errors_.show(lexer_.pos(), "Illegal rvalue");
         return TEP_ERRNO__ILLEGAL_RVALUE;
       }
       if (arg->value.type == TEP_FILTER_CHAR && strlen(arg->value.str) == 1 &&
@@ -403,7 +406,7 @@ int Parser::add_right(tep_filter_arg* op, tep_filter_arg* arg) {
       }
       if (arg->value.type != TEP_FILTER_NUMBER) return to_string_compare(op, arg);
       if (op->num.type == TEP_FILTER_CMP_REGEX || op->num.type == TEP_FILTER_CMP_NOT_REGEX) {
-        errors_.show(lexer_.position(), "Op not allowed with integers");
+        errors_.show(lexer_.pos(), "Op not allowed with integers");
         return TEP_ERRNO__ILLEGAL_INTEGER_CMP;
       }
       op->num.right = arg;
@@ -411,7 +414,7 @@ int Parser::add_right(tep_filter_arg* op, tep_filter_arg* arg) {
     default:
       break;
   }
-  errors_.show(lexer_.position(), "Syntax error");
+  errors_.show(lexer_.pos(), "Syntax error");
   return TEP_ERRNO__SYNTAX_ERROR;
 }
 
@@ -427,7 +430,7 @@ int Parser::to_string_compare(tep_filter_arg* op, tep_filter_arg* value) {
     return 0;
   }
   if (left->type != TEP_FILTER_ARG_FIELD) {
-    errors_.show(lexer_.position(), "Illegal lvalue for string comparison");
+    errors_.show(lexer_.pos(), "Illegal lvalue for string comparison");
     return TEP_ERRNO__ILLEGAL_LVALUE;
   }
   tep_filter_cmp_type str_cmp;
@@ -442,13 +445,13 @@ int Parser::to_string_compare(tep_filter_arg* op, tep_filter_arg* value) {
     case TEP_FILTER_CMP_NOT_REGEX:
       if (strlen(text) > kMaxRegexLength || regcomp(&op->str.reg, text, REG_ICASE | REG_NOSUB) != 0) {
         memset(&op->str.reg, 0, sizeof(op->str.reg));
-        errors_.show(lexer_.position(), "RegEx '%s' did not compute", text);
+        errors_.show(lexer_.pos(), "RegEx '%s' did not compute", text);
         return TEP_ERRNO__INVALID_REGEX;
       }
       str_cmp = cmp;
       break;
     default:
-      errors_.show(lexer_.position(), "Illegal comparison for string");
+      errors_.show(lexer_.pos(), "Illegal comparison for string");
       return TEP_ERRNO__ILLEGAL_STRING_CMP;
   }
   tep_format_field* field = left->field.field;

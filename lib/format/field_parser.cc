@@ -3,6 +3,8 @@
 
 #include <memory>
 
+#include "base/number_scan.h"
+
 namespace tep::format {
 
 namespace {
@@ -63,8 +65,10 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
       append_type(field, "", "(");
       int depth = 1;
       delim_ = " ";
-      // Copied token by token, without the closing parenthesis (upstream's way).
+      // Copied token by token, without the closing parenthesis (upstream's way);
+      // an unterminated string ("ab\xc3) inside fails the field, as upstream.
       for (t = tk_.next(); t.type != TokenType::None; t = tk_.next()) {
+        if (t.type == TokenType::Error) return false;
         if (t.type == TokenType::Delim) {
           if (t.text == "(") ++depth;
           else if (t.text == ")") --depth;
@@ -94,13 +98,14 @@ bool FieldGroupParser::parse_array(Field& field, Token& after, unsigned& element
   TokenType last_type = TokenType::Op;
   Token t = tk_.next();
   if (t.type == TokenType::None) return false;
-  field.arraylen = t.type == TokenType::Item ? static_cast<unsigned>(parse_c_ulong(t.text)) : 0;
+  field.arraylen = t.type == TokenType::Item ? static_cast<unsigned>(scan_number(t.text, kStrtoul).bits) : 0;
   while (t.text != "]") {
     brackets.append(last_type == TokenType::Item && t.type == TokenType::Item ? " " : "");
     brackets.append(t.text);
     last_type = t.type;
-    // Only the last token counts: "[TASK_COMM_LEN]" has length 0.
-    field.arraylen = static_cast<unsigned>(parse_c_ulong(t.text));
+    // Only the last token counts: "[TASK_COMM_LEN]" has length 0. An
+    // unterminated string's text counts like any token's, as upstream.
+    field.arraylen = static_cast<unsigned>(scan_number(t.text, kStrtoul).bits);
     t = tk_.next();
     if (t.type == TokenType::None) return false;
   }
@@ -125,7 +130,7 @@ bool FieldGroupParser::parse_location(Field& field, Token after) {
   auto number = [&](unsigned long& out) {
     Token t = tk_.next();
     if (t.type != TokenType::Item) return false;
-    out = parse_c_ulong(t.text);
+    out = scan_number(t.text, kStrtoul).bits;
     return true;
   };
   unsigned long offset, size, is_signed;

@@ -10,8 +10,8 @@
 // and element size it derives from them.
 #pragma once
 
+#include "base/tokenizer.h"
 #include "core/event.h"
-#include "format/format_tokenizer.h"
 
 namespace tep::format {
 
@@ -22,7 +22,7 @@ enum class FieldGroupStatus {
 
 class FieldGroupParser {
  public:
-  FieldGroupParser(FormatTokenizer& tokens, Event& event, int long_size)
+  FieldGroupParser(Tokenizer& tokens, Event& event, int long_size)
       : tk_(tokens), event_(event), long_size_(long_size) {}
 
   // Appends the group's fields to event.field_storage, links them from `head`
@@ -36,7 +36,7 @@ class FieldGroupParser {
   bool parse_location(Field& field, Token after);
   void append_type(Field& field, std::string_view delim, std::string_view text);
 
-  FormatTokenizer& tk_;
+  Tokenizer& tk_;
   Event& event_;
   int long_size_;
   // Upstream joins type words with a separator that persists from one field

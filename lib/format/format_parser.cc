@@ -3,9 +3,10 @@
 
 #include <memory>
 
+#include "base/number_scan.h"
+#include "base/tokenizer.h"
 #include "core/handle.h"
 #include "format/field_parser.h"
-#include "format/format_tokenizer.h"
 #include "printfmt/print_fmt_parser.h"
 
 namespace tep::format {
@@ -13,7 +14,7 @@ namespace tep::format {
 namespace {
 
 // "name: sched_switch": the name is one word.
-bool read_name(FormatTokenizer& tk, std::string_view& name) {
+bool read_name(Tokenizer& tk, std::string_view& name) {
   if (!tk.next().is(TokenType::Item, "name") || !tk.next().is(TokenType::Op, ":")) return false;
   Token t = tk.next();
   if (t.type != TokenType::Item) return false;
@@ -22,16 +23,16 @@ bool read_name(FormatTokenizer& tk, std::string_view& name) {
 }
 
 // "ID: 316" (read like strtoul: "0x13c" is 316, and too large wraps to negative).
-bool read_id(FormatTokenizer& tk, int& id) {
+bool read_id(Tokenizer& tk, int& id) {
   if (!tk.next_item().is(TokenType::Item, "ID") || !tk.next().is(TokenType::Op, ":")) return false;
   Token t = tk.next();
   if (t.type != TokenType::Item) return false;
-  id = static_cast<int>(parse_c_ulong(t.text));
+  id = static_cast<int>(scan_number(t.text, kStrtoul).bits);
   return id >= 0;
 }
 
 // "format:\n" then the common fields, an empty line, the event fields, an empty line.
-bool read_fields(FormatTokenizer& tk, Event& event, int long_size) {
+bool read_fields(Tokenizer& tk, Event& event, int long_size) {
   if (!tk.next_item().is(TokenType::Item, "format") || !tk.next().is(TokenType::Op, ":") ||
       tk.next().type != TokenType::Newline)
     return false;
@@ -41,7 +42,7 @@ bool read_fields(FormatTokenizer& tk, Event& event, int long_size) {
 }
 
 // "print fmt:" (possibly after blank lines); the cursor is left on the text after it.
-bool read_print_fmt_label(FormatTokenizer& tk) {
+bool read_print_fmt_label(Tokenizer& tk) {
   if (!tk.next_item().is(TokenType::Item, "print") || !tk.next().is(TokenType::Item, "fmt") ||
       !tk.next().is(TokenType::Op, ":"))
     return false;
@@ -54,7 +55,7 @@ bool read_print_fmt_label(FormatTokenizer& tk) {
 tep_errno parse_event_format(tep_handle& tep, std::string_view text, std::string_view system,
                              Event** added) {
   *added = nullptr;
-  FormatTokenizer tk(text);
+  Tokenizer tk(text, kFormatFileGrammar);
   std::string_view name;
   if (!read_name(tk, name)) return TEP_ERRNO__MEM_ALLOC_FAILED;
 

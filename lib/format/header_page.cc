@@ -3,8 +3,9 @@
 
 #include <unistd.h>
 
+#include "base/number_scan.h"
+#include "base/tokenizer.h"
 #include "core/handle.h"
-#include "format/format_tokenizer.h"
 
 namespace tep::format {
 
@@ -15,14 +16,14 @@ enum class FieldRead { Read, Absent, Malformed };
 // One "field: TYPE NAME;\toffset:N;\tsize:N;[\tsigned:N;]\n" line. The type
 // must be a single word (upstream reads one); numbers are read like atoi().
 // An optional field whose name differs is left for the next one to read.
-FieldRead read_header_field(FormatTokenizer& tk, std::string_view name, bool optional,
+FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional,
                             int& offset, int& size) {
   size_t start = tk.pos();
   auto expect = [&](TokenType type, std::string_view text) { return tk.next().is(type, text); };
   auto number = [&](int& out) {
     Token t = tk.next();
     if (t.type != TokenType::Item) return false;
-    out = parse_c_atoi(t.text);
+    out = static_cast<int>(scan_number(t.text, kAtol).as_signed());
     return true;
   };
   if (!expect(TokenType::Item, "field") || !expect(TokenType::Op, ":")) return FieldRead::Malformed;
@@ -64,7 +65,7 @@ HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int l
   }
   // Upstream tries each field in turn from wherever the previous attempt
   // stopped, even after a failure (a bad line can cost the next field too).
-  FormatTokenizer tk(text);
+  Tokenizer tk(text, kFormatFileGrammar);
   bool complete = read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) == FieldRead::Read;
   complete &= read_header_field(tk, "commit", false, page.size_offset, page.size_size) == FieldRead::Read;
   int overwrite_offset = 0, overwrite_size = 0;

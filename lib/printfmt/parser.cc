@@ -2,6 +2,7 @@
 #include "printfmt/parser.h"
 
 #include <cstring>
+#include <optional>
 
 #include "core/handle.h"
 #include "format/field_lookup.h"
@@ -52,7 +53,7 @@ bool is_binary_op(std::string_view op) {
   return false;
 }
 
-bool is_ok(const Token& token) { return token.kind != TokenKind::Error; }
+bool is_ok(const Token& token) { return token.type != TokenType::Error; }
 
 }  // namespace
 
@@ -76,7 +77,7 @@ const char* parse_status_text(ParseStatus status) {
 }
 
 PrintFmtParser::PrintFmtParser(tep_handle& tep, Event& event, ArgTree& tree, std::string_view text)
-    : tep_(tep), event_(event), tree_(tree), lexer_(text) {}
+    : tep_(tep), event_(event), tree_(tree), lexer_(text, kPrintFmtGrammar) {}
 
 // An Error token from the tokenizer reaches the top without a status.
 ParseStatus PrintFmtParser::failed() {
@@ -86,17 +87,17 @@ ParseStatus PrintFmtParser::failed() {
 
 Token PrintFmtParser::fail(ParseStatus status) {
   if (status_ == ParseStatus::Ok) status_ = status;
-  return {TokenKind::Error, {}};
+  return {TokenType::Error, {}};
 }
 
 // A failed token is reported once: the status of the first failure wins.
 static ParseStatus status_for(const Token& token) {
-  if (token.kind == TokenKind::Error) return ParseStatus::UnterminatedString;
-  if (token.kind == TokenKind::None) return ParseStatus::UnexpectedEnd;
+  if (token.type == TokenType::Error) return ParseStatus::UnterminatedString;
+  if (token.type == TokenType::None) return ParseStatus::UnexpectedEnd;
   return ParseStatus::UnexpectedToken;
 }
 
-bool PrintFmtParser::read_expected(TokenKind kind, std::string_view text) {
+bool PrintFmtParser::read_expected(TokenType kind, std::string_view text) {
   Token token = lexer_.next();
   if (token.is(kind, text)) return true;
   fail(status_for(token));
@@ -120,20 +121,21 @@ class DepthGuard {
 // "fmt", arg, arg, ...   with "a" "b" joined into the format.
 ParseStatus PrintFmtParser::parse() {
   Token token = lexer_.next();
-  if (token.kind != TokenKind::DQuote) {
-    fail(token.kind == TokenKind::Error ? ParseStatus::UnterminatedString
+  if (token.type != TokenType::DQuote) {
+    fail(token.type == TokenType::Error ? ParseStatus::UnterminatedString
                                         : ParseStatus::NoFormatString);
     return status_;
   }
-  std::string format = std::move(token.text);
-  for (;;) {
-    token = lexer_.next_item();
-    if (token.kind != TokenKind::DQuote) break;
-    format += token.text;
+  std::string_view format = token.text;
+  std::optional<std::string> joined;  // "fmt" STA_PR_FMT: the macro's string joins the format
+  for (token = lexer_.next_item(); token.type == TokenType::DQuote; token = lexer_.next_item()) {
+    if (!joined) joined.emplace(format);
+    *joined += token.text;
+    format = *joined;
   }
   event_.print_fmt.format = tree_.keep(format);
-  if (token.kind == TokenKind::None) return status_;  // no arguments
-  if (!token.is(TokenKind::Delim, ",")) {
+  if (token.type == TokenType::None) return status_;  // no arguments
+  if (!token.is(TokenType::Delim, ",")) {
     fail(status_for(token));
     return status_;
   }
@@ -141,21 +143,21 @@ ParseStatus PrintFmtParser::parse() {
   // As upstream: after an expression the separator is not checked (the next
   // argument simply starts), a newline is skipped, anything else ends the list.
   tep_print_arg** tail = &event_.print_fmt.args;
-  TokenKind kind = TokenKind::Error;
+  TokenType kind = TokenType::Error;
   do {
-    if (kind == TokenKind::Newline) {
-      kind = lexer_.next_item().kind;
+    if (kind == TokenType::Newline) {
+      kind = lexer_.next_item().type;
       continue;
     }
     tep_print_arg* arg = tree_.new_arg();
     token = process_arg(arg);
-    kind = token.kind;
+    kind = token.type;
     if (!is_ok(token)) return failed();
     *tail = arg;
     ++arg_count_;
-    if (kind == TokenKind::Op) {
-      token = process_op(arg, std::move(token));
-      kind = token.kind;
+    if (kind == TokenType::Op) {
+      token = process_op(arg, token);
+      kind = token.type;
       if (!is_ok(token)) {
         *tail = nullptr;
         --arg_count_;
@@ -165,12 +167,12 @@ ParseStatus PrintFmtParser::parse() {
       tail = &arg->next;
       continue;
     }
-    if (token.is(TokenKind::Delim, ",")) {
+    if (token.is(TokenType::Delim, ",")) {
       tail = &arg->next;
       continue;
     }
     break;
-  } while (kind != TokenKind::None);
+  } while (kind != TokenType::None);
   return status_;
 }
 
@@ -181,14 +183,14 @@ Token PrintFmtParser::process_arg(tep_print_arg* arg) {
 Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
   DepthGuard guard(depth_);
   if (depth_ > kMaxDepth) return fail(ParseStatus::TooDeep);
-  switch (token.kind) {
-    case TokenKind::Item: {
+  switch (token.type) {
+    case TokenType::Item: {
       if (token.text == "REC") return process_entry(arg);
-      std::string atom = std::move(token.text);
+      std::string atom(token.text);
       Token next = lexer_.next_item();
-      if (next.is(TokenKind::Delim, "(")) return process_function(arg, atom);
+      if (next.is(TokenType::Delim, "(")) return process_function(arg, atom);
       // "unsigned long" and the like: consecutive items form one atom.
-      while (next.kind == TokenKind::Item) {
+      while (next.type == TokenType::Item) {
         atom += ' ';
         atom += next.text;
         next = lexer_.next_item();
@@ -197,24 +199,24 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
       arg->atom.atom = tree_.keep(atom);
       return next;
     }
-    case TokenKind::DQuote:
+    case TokenType::DQuote:
       arg->type = TEP_PRINT_ATOM;
       arg->atom.atom = tree_.keep(token.text);
       return lexer_.next_item();
-    case TokenKind::SQuote:
+    case TokenType::SQuote:
       // 'a' becomes its code, "97" (only the first byte counts, as upstream).
       arg->type = TEP_PRINT_ATOM;
       arg->atom.atom = tree_.keep(
           std::to_string(token.text.empty() ? 0 : static_cast<int>(static_cast<signed char>(token.text[0]))));
       return lexer_.next_item();
-    case TokenKind::Delim:
+    case TokenType::Delim:
       if (token.text == "(") return process_paren(arg);
       [[fallthrough]];  // ")" and "," are then rejected as unary operators
-    case TokenKind::Op:
+    case TokenType::Op:
       arg->type = TEP_PRINT_OP;
       arg->op.op = tree_.keep(token.text);
       arg->op.left = nullptr;
-      return process_op(arg, std::move(token));
+      return process_op(arg, token);
     default:
       return fail(status_for(token));
   }
@@ -224,8 +226,8 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
 // process_paren, which accepts "(REC)->field".
 Token PrintFmtParser::process_entry(tep_print_arg* arg) {
   Token token = lexer_.next();
-  if (token.is(TokenKind::Delim, ")")) return token;
-  if (!token.is(TokenKind::Op, "->")) return fail(status_for(token));
+  if (token.is(TokenType::Delim, ")")) return token;
+  if (!token.is(TokenType::Op, "->")) return fail(status_for(token));
   return finish_field(arg);
 }
 
@@ -233,7 +235,7 @@ Token PrintFmtParser::process_entry(tep_print_arg* arg) {
 // print time (except under __print_flags/__print_symbolic); we resolve it now.
 Token PrintFmtParser::finish_field(tep_print_arg* arg) {
   Token name = lexer_.next();
-  if (name.kind != TokenKind::Item) return fail(status_for(name));
+  if (name.type != TokenType::Item) return fail(status_for(name));
   arg->type = TEP_PRINT_FIELD;
   arg->field.name = tree_.keep(name.text);
   arg->field.field = find_any_field_in(event_, name.text);
@@ -252,26 +254,26 @@ Token PrintFmtParser::process_paren(tep_print_arg* arg) {
   if (depth_ > kMaxDepth) return fail(ParseStatus::TooDeep);
   Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (token.kind == TokenKind::Op) {
-    token = process_op(arg, std::move(token));
+  if (token.type == TokenType::Op) {
+    token = process_op(arg, token);
     if (!is_ok(token)) return token;
   }
-  if (!token.is(TokenKind::Delim, ")")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
   token = lexer_.next_item();
 
   if (arg->type == TEP_PRINT_NULL) {  // (REC)
-    if (token.is(TokenKind::Op, "->")) return finish_field(arg);
-    if (token.is(TokenKind::Delim, ")")) return token;  // ((REC))->field
+    if (token.is(TokenType::Op, "->")) return finish_field(arg);
+    if (token.is(TokenType::Delim, ")")) return token;  // ((REC))->field
     return fail(ParseStatus::UnexpectedToken);
   }
-  if (token.is_item_like() || token.is(TokenKind::Delim, "(")) {
+  if (token.is_item_like() || token.is(TokenType::Delim, "(")) {
     if (arg->type != TEP_PRINT_ATOM) return fail(ParseStatus::BadCast);
     tep_print_arg* item = tree_.new_arg();
     char* type = arg->atom.atom;
     arg->type = TEP_PRINT_TYPE;
     arg->typecast.type = type;
     arg->typecast.item = item;
-    return process_arg_token(item, std::move(token));
+    return process_arg_token(item, token);
   }
   return token;
 }
@@ -312,14 +314,14 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
 
     token = lexer_.next_item();
     // "(char *)": a '*' right before ')' belongs to a type name.
-    if (op.text == "*" && token.is(TokenKind::Delim, ")")) {
+    if (op.text == "*" && token.is(TokenType::Delim, ")")) {
       if (left->type != TEP_PRINT_ATOM) return fail(ParseStatus::BadCast);
       left->atom.atom = tree_.keep(std::string(left->atom.atom) + " *");
       *arg = *left;
       return token;
     }
     right = tree_.new_arg();
-    token = process_arg_token(right, std::move(token));
+    token = process_arg_token(right, token);
     if (!is_ok(token)) return token;
     if (right->type == TEP_PRINT_OP && op_priority(arg->op.op) < op_priority(right->op.op ? right->op.op : "")) {
       // Upstream's rotation: a (b + c) operand gives its left operand away.
@@ -345,13 +347,13 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
   }
 
   if (!is_ok(token)) return token;
-  if (token.kind == TokenKind::Op && token.text != ":") {
+  if (token.type == TokenType::Op && token.text != ":") {
     int prio = op_priority(token.text);
-    if (prio > arg->op.prio) return process_op(arg, std::move(token));
+    if (prio > arg->op.prio) return process_op(arg, token);
     // Upstream would follow a null pointer here ("c ? a : b [" and "x[i] ["
     // with an unknown operator); it is an error.
     if (!right) return fail(ParseStatus::BadOperator);
-    return process_op(right, std::move(token));
+    return process_op(right, token);
   }
   return token;
 }
@@ -366,13 +368,13 @@ Token PrintFmtParser::process_cond(tep_print_arg* top) {
   arg->op.right = right;
 
   Token token = process_arg(left);
-  while (is_ok(token) && token.kind == TokenKind::Op && token.text != ":")
-    token = process_op(left, std::move(token));
+  while (is_ok(token) && token.type == TokenType::Op && token.text != ":")
+    token = process_op(left, token);
   if (!is_ok(token)) {
     top->op.right = nullptr;
     return token;
   }
-  if (!token.is(TokenKind::Op, ":")) {
+  if (!token.is(TokenType::Op, ":")) {
     top->op.right = nullptr;
     return fail(status_for(token));
   }
@@ -387,7 +389,7 @@ Token PrintFmtParser::process_array(tep_print_arg* top) {
   tep_print_arg* arg = tree_.new_arg();
   Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenKind::Op, "]")) return fail(status_for(token));
+  if (!token.is(TokenType::Op, "]")) return fail(status_for(token));
   top->op.right = arg;
   return lexer_.next_item();
 }
@@ -423,7 +425,7 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
 
 Token PrintFmtParser::process_field_arg(tep_print_arg* arg) {
   Token token = process_arg(arg);
-  while (is_ok(token) && token.kind == TokenKind::Op) token = process_op(arg, std::move(token));
+  while (is_ok(token) && token.type == TokenType::Op) token = process_op(arg, token);
   return token;
 }
 
@@ -434,7 +436,7 @@ Token PrintFmtParser::process_flags(tep_print_arg* arg) {
   tep_print_arg* field = tree_.new_arg();
   Token token = process_field_arg(field);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenKind::Delim, ",")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
   arg->flags.field = field;
 
   token = lexer_.next_item();
@@ -442,10 +444,10 @@ Token PrintFmtParser::process_flags(tep_print_arg* arg) {
     arg->flags.delim = tree_.keep(token.text);
     token = lexer_.next_item();
   }
-  if (!token.is(TokenKind::Delim, ",")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
   token = process_table(&arg->flags.flags);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenKind::Delim, ")")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
   return lexer_.next_item();
 }
 
@@ -456,11 +458,11 @@ Token PrintFmtParser::process_symbols(tep_print_arg* arg) {
   tep_print_arg* field = tree_.new_arg();
   Token token = process_field_arg(field);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenKind::Delim, ",")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
   arg->symbol.field = field;
   token = process_table(&arg->symbol.symbols);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenKind::Delim, ")")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
   return lexer_.next_item();
 }
 
@@ -469,20 +471,20 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
   Token token;
   do {
     token = lexer_.next_item();
-    if (!token.is(TokenKind::Op, "{")) break;
+    if (!token.is(TokenType::Op, "{")) break;
 
     tep_print_arg* value = tree_.new_arg();
     token = process_arg(value);
-    if (is_ok(token) && token.kind == TokenKind::Op) token = process_op(value, std::move(token));
+    if (is_ok(token) && token.type == TokenType::Op) token = process_op(value, token);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenKind::Delim, ",")) return fail(status_for(token));
+    if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
     std::optional<std::string> value_text = table_entry_text(*value);
     if (!value_text) return fail(ParseStatus::BadTableEntry);
 
     tep_print_arg* text = tree_.new_arg();
     token = process_arg(text);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenKind::Op, "}")) return fail(status_for(token));
+    if (!token.is(TokenType::Op, "}")) return fail(status_for(token));
     std::optional<std::string> text_text = table_entry_text(*text);
     if (!text_text) return fail(ParseStatus::BadTableEntry);
 
@@ -492,7 +494,7 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
     *list = entry;
     list = &entry->next;
     token = lexer_.next_item();
-  } while (token.is(TokenKind::Delim, ","));
+  } while (token.is(TokenType::Delim, ","));
   return token;
 }
 
@@ -500,7 +502,7 @@ tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
   tep_print_arg* arg = tree_.new_arg();
   Token token = process_field_arg(arg);
   if (!is_ok(token)) return nullptr;
-  if (!token.is(TokenKind::Delim, delim)) {
+  if (!token.is(TokenType::Delim, delim)) {
     fail(status_for(token));
     return nullptr;
   }
@@ -511,8 +513,8 @@ tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
 Token PrintFmtParser::process_hex(tep_print_arg* arg, tep_print_arg_type type) {
   *arg = tep_print_arg{};
   arg->type = type;
-  if (!(arg->hex.field = arg_then(","))) return {TokenKind::Error, {}};
-  if (!(arg->hex.size = arg_then(")"))) return {TokenKind::Error, {}};
+  if (!(arg->hex.field = arg_then(","))) return {TokenType::Error, {}};
+  if (!(arg->hex.size = arg_then(")"))) return {TokenType::Error, {}};
   return lexer_.next_item();
 }
 
@@ -520,9 +522,9 @@ Token PrintFmtParser::process_hex(tep_print_arg* arg, tep_print_arg_type type) {
 Token PrintFmtParser::process_int_array(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_INT_ARRAY;
-  if (!(arg->int_array.field = arg_then(","))) return {TokenKind::Error, {}};
-  if (!(arg->int_array.count = arg_then(","))) return {TokenKind::Error, {}};
-  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenKind::Error, {}};
+  if (!(arg->int_array.field = arg_then(","))) return {TokenType::Error, {}};
+  if (!(arg->int_array.count = arg_then(","))) return {TokenType::Error, {}};
+  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::Error, {}};
   return lexer_.next_item();
 }
 
@@ -531,7 +533,7 @@ Token PrintFmtParser::process_int_array(tep_print_arg* arg) {
 // (it stays NULL when there is no such field, as upstream's lookup).
 Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type type) {
   Token name = lexer_.next();
-  if (name.kind != TokenKind::Item) return fail(status_for(name));
+  if (name.type != TokenType::Item) return fail(status_for(name));
   arg->type = type;
   tep_format_field* field = find_any_field_in(event_, name.text);
   if (type == TEP_PRINT_STRING) {
@@ -541,7 +543,7 @@ Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type
     arg->bitmask.bitmask = tree_.keep(name.text);
     arg->bitmask.field = field;
   }
-  if (!read_expected(TokenKind::Delim, ")")) return {TokenKind::Error, {}};
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
   return lexer_.next();
 }
 
@@ -552,31 +554,31 @@ Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_DYNAMIC_ARRAY;
   Token name = lexer_.next();
-  if (name.kind != TokenKind::Item) return fail(status_for(name));
+  if (name.type != TokenType::Item) return fail(status_for(name));
   tep_format_field* field = find_event_field(event_, name.text);
   if (!field) return fail(ParseStatus::UnknownField);
   arg->dynarray.field = field;
-  if (!read_expected(TokenKind::Delim, ")")) return {TokenKind::Error, {}};
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
   Token token = lexer_.next_item();
-  if (!token.is(TokenKind::Op, "[")) return token;
+  if (!token.is(TokenType::Op, "[")) return token;
 
   tep_print_arg* index = tree_.new_arg();
   token = process_arg(index);
   if (!is_ok(token)) return token;
-  if (token.is(TokenKind::Op, "]")) return fail(ParseStatus::UnexpectedToken);
+  if (token.is(TokenType::Op, "]")) return fail(ParseStatus::UnexpectedToken);
   return lexer_.next_item();
 }
 
 // __get_dynamic_array_len(name)
 Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
   Token name = lexer_.next();
-  if (name.kind != TokenKind::Item) return fail(status_for(name));
+  if (name.type != TokenType::Item) return fail(status_for(name));
   arg->type = TEP_PRINT_DYNAMIC_ARRAY_LEN;
   tep_format_field* field = find_event_field(event_, name.text);
   if (!field) return fail(ParseStatus::UnknownField);
   arg->dynarray.field = field;
   arg->dynarray.index = nullptr;
-  if (!read_expected(TokenKind::Delim, ")")) return {TokenKind::Error, {}};
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
   return lexer_.next();
 }
 
@@ -584,10 +586,10 @@ Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
 Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
   Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenKind::Delim, ",")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
   Token hint = lexer_.next();
-  if (hint.kind != TokenKind::Item) return fail(status_for(hint));
-  if (!read_expected(TokenKind::Delim, ")")) return {TokenKind::Error, {}};
+  if (hint.type != TokenType::Item) return fail(status_for(hint));
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
   return lexer_.next_item();
 }
 
@@ -604,7 +606,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   if (token.text == "unsigned") {
     token = lexer_.next_item();
     if (!is_ok(token)) return fail(ParseStatus::UnterminatedString);
-    if (token.kind != TokenKind::Item) {
+    if (token.type != TokenType::Item) {
       bare_unsigned = true;
       have_next = true;
     }
@@ -622,9 +624,9 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     }
   } else if (token.text == "REC") {
     token = lexer_.next_item();
-    if (!token.is(TokenKind::Op, "->")) return fail(status_for(token));
+    if (!token.is(TokenType::Op, "->")) return fail(status_for(token));
     Token name = lexer_.next();
-    if (name.kind != TokenKind::Item) return fail(status_for(name));
+    if (name.type != TokenType::Item) return fail(status_for(name));
     tep_format_field* field = find_any_field_in(event_, name.text);
     if (!field) return fail(ParseStatus::UnknownField);
     if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::BadSizeof);
@@ -642,7 +644,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   }
   arg->atom.atom = tree_.keep(size);
   if (!have_next) token = lexer_.next_item();
-  if (!token.is(TokenKind::Delim, ")")) return fail(status_for(token));
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
   return lexer_.next_item();
 }
 
@@ -658,7 +660,7 @@ Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_functio
     tep_print_arg* param = tree_.new_arg();
     Token token = process_arg(param);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenKind::Delim, i + 1 < count ? "," : ")"))
+    if (!token.is(TokenType::Delim, i + 1 < count ? "," : ")"))
       return fail(ParseStatus::WrongArgumentCount);
     *tail = param;
     tail = &param->next;

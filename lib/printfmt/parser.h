@@ -14,9 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "base/tokenizer.h"
 #include "core/event.h"
 #include "printfmt/arg_tree.h"
-#include "printfmt/tokenizer.h"
 
 struct tep_handle;
 
@@ -81,7 +81,7 @@ class PrintFmtParser {
   // Parses one expression into a new node and requires `delim` after it.
   tep_print_arg* arg_then(std::string_view delim);
 
-  bool read_expected(TokenKind kind, std::string_view text);
+  bool read_expected(TokenType kind, std::string_view text);
 
   tep_handle& tep_;
   Event& event_;

@@ -3,12 +3,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
-#include <climits>
 #include <mutex>
 
+#include "base/number_scan.h"
+#include "base/text_reader.h"
 #include "core/per_thread.h"
-#include "core/text_reader.h"
 #include "symbols/upstream_order.h"
 
 namespace tep {
@@ -18,31 +17,16 @@ namespace {
 constexpr const char* kUnknownComm = "<...>";
 constexpr const char* kIdleComm = "<idle>";
 
-bool is_c_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-
 // One saved_cmdlines line the way upstream's sscanf(line, "%d %m[^\n]s") reads
 // it: "  1234 bash" -> pid 1234, comm "bash" (trailing blanks kept). A pid out
 // of long's range sets errno there, which upstream treats as an error too.
 bool scan_cmdline(std::string_view line, int& pid, std::string_view& comm) {
-  size_t pos = 0;
-  while (pos < line.size() && is_c_space(line[pos])) ++pos;
-  bool negative = false;
-  if (pos < line.size() && (line[pos] == '-' || line[pos] == '+')) negative = line[pos++] == '-';
-  size_t digits_start = pos;
-  unsigned long long magnitude = 0;
-  bool overflow = false;
-  for (; pos < line.size() && line[pos] >= '0' && line[pos] <= '9'; ++pos) {
-    magnitude = magnitude * 10 + static_cast<unsigned>(line[pos] - '0');
-    if (magnitude > static_cast<unsigned long long>(LONG_MAX) + 1) overflow = true;
-  }
-  if (pos == digits_start) return false;
-  if (overflow || (!negative && magnitude > static_cast<unsigned long long>(LONG_MAX)))
-    return false;
-  long value = negative ? static_cast<long>(0 - magnitude) : static_cast<long>(magnitude);
-  pid = static_cast<int>(value);  // %d stores the long's low bits
-  while (pos < line.size() && is_c_space(line[pos])) ++pos;
+  constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .overflow = Overflow::Fail};
+  ScannedNumber number = scan_number(line, kScanfInt);
+  if (!number.found()) return false;
+  pid = static_cast<int>(number.as_signed());  // %d stores the long's low bits
+  size_t pos = number.end;
+  while (pos < line.size() && TextReader::is_space(line[pos])) ++pos;
   if (pos >= line.size()) return false;
   comm = line.substr(pos);
   return true;

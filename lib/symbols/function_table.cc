@@ -5,7 +5,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "core/text_reader.h"
+#include "base/text_reader.h"
 #include "trace_seq/log.h"
 #include "symbols/kallsyms_line.h"
 #include "symbols/upstream_order.h"

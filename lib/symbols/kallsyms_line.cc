@@ -3,56 +3,27 @@
 
 #include <cstring>
 
+#include "base/number_scan.h"
+
 namespace tep {
 
 namespace {
 
-// Per-byte classes, so the hot loops are one load and one compare per byte.
-struct CharClasses {
-  bool space[256] = {};      // C isspace
-  signed char hex[256] = {};  // digit value, -1 if none
-  constexpr CharClasses() {
-    for (int c = 0; c < 256; ++c) hex[c] = -1;
-    for (char c : {' ', '\t', '\n', '\v', '\f', '\r'}) space[static_cast<unsigned char>(c)] = true;
-    for (int c = '0'; c <= '9'; ++c) hex[c] = static_cast<signed char>(c - '0');
-    for (int c = 'a'; c <= 'f'; ++c) hex[c] = static_cast<signed char>(c - 'a' + 10);
-    for (int c = 'A'; c <= 'F'; ++c) hex[c] = static_cast<signed char>(c - 'A' + 10);
+// C isspace per byte, so the hot loops are one load and one compare per byte.
+struct SpaceTable {
+  bool of[256] = {};
+  constexpr SpaceTable() {
+    for (char c : {' ', '\t', '\n', '\v', '\f', '\r'}) of[static_cast<unsigned char>(c)] = true;
   }
 };
-constexpr CharClasses kClasses;
+constexpr SpaceTable kSpaces;
 
-bool is_space(char c) { return kClasses.space[static_cast<unsigned char>(c)]; }
-int hex_value(char c) { return kClasses.hex[static_cast<unsigned char>(c)]; }
+bool is_space(char c) { return kSpaces.of[static_cast<unsigned char>(c)]; }
 
-// glibc's %16llx: optional sign, "0x" (both count against the width), digits.
-// A "0x" with no digit after it reads as 0.
-bool scan_hex16(std::string_view line, size_t& pos, uint64_t& out) {
-  size_t width = 16;
-  bool negative = false;
-  bool any_digit = false;
-  uint64_t value = 0;
-  if (pos < line.size() && (line[pos] == '-' || line[pos] == '+')) {
-    negative = line[pos] == '-';
-    ++pos;
-    --width;
-  }
-  if (width && pos < line.size() && line[pos] == '0') {
-    any_digit = true;
-    ++pos;
-    --width;
-    if (width && pos < line.size() && (line[pos] == 'x' || line[pos] == 'X')) {
-      ++pos;
-      --width;
-    }
-  }
-  size_t end = pos + width < line.size() ? pos + width : line.size();
-  for (int d; pos < end && (d = hex_value(line[pos])) >= 0; ++pos) {
-    value = value << 4 | static_cast<uint64_t>(d);
-    any_digit = true;
-  }
-  out = negative ? ~value + 1 : value;
-  return any_digit;
-}
+// glibc's %16llx (blanks already skipped): optional sign, "0x" (both count
+// against the width), digits; a "0x" with no digit after it reads as 0.
+constexpr NumberSyntax kScanfHex16{.base = 16, .overflow = Overflow::Wrap, .skip_blanks = false,
+                                   .prefix_without_digits_consumed = true, .width = 16};
 
 void skip_spaces(std::string_view line, size_t& pos) {
   while (pos < line.size() && is_space(line[pos])) ++pos;
@@ -127,7 +98,10 @@ bool scan_fields(std::string_view line, size_t& pos, KallsymsLine& out) {
   skip_spaces(line, pos);
   if (pos >= line.size()) return false;  // input failure before any conversion: EOF
   out.conversions = 0;
-  if (!scan_hex16(line, pos, out.addr)) return false;
+  ScannedNumber addr = scan_number(line.substr(pos), kScanfHex16);
+  if (!addr.found()) return false;
+  out.addr = addr.bits;
+  pos += addr.end;
   out.conversions = 1;
   skip_spaces(line, pos);
   if (pos >= line.size()) return false;

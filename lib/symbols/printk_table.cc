@@ -4,7 +4,8 @@
 #include <cerrno>
 #include <mutex>
 
-#include "core/text_reader.h"
+#include "base/number_scan.h"
+#include "base/text_reader.h"
 #include "trace_seq/log.h"
 #include "symbols/upstream_order.h"
 
@@ -12,33 +13,12 @@ namespace tep {
 
 namespace {
 
-// strtoull(text, NULL, 16): blanks, sign, optional 0x, hex digits; saturates
-// and sets errno to ERANGE (callers of tep_parse_printk_formats see it).
+// Upstream reads the address with strtoull(text, NULL, 16), which sets errno
+// to ERANGE on overflow (callers of tep_parse_printk_formats see it).
 uint64_t parse_hex_address(std::string_view text) {
-  TextReader reader(text);
-  reader.skip_whitespace();
-  bool negative = reader.consume('-');
-  if (!negative) reader.consume('+');
-  uint64_t value = 0;
-  if (reader.peek() == '0' && (reader.peek(1) == 'x' || reader.peek(1) == 'X')) reader.skip(2);
-  bool overflow = false;
-  size_t digits = 0;
-  for (;; reader.skip()) {
-    char c = reader.peek();
-    int d = c >= '0' && c <= '9' ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-    if (d < 0) break;
-    if (value >> 60) overflow = true;
-    value = value << 4 | static_cast<uint64_t>(d);
-    ++digits;
-  }
-  if (digits == 0) return 0;  // also "0x" with no digit after it: the "0"
-  if (overflow) {
-    errno = ERANGE;
-    return UINT64_MAX;
-  }
-  return negative ? ~value + 1 : value;
+  ScannedNumber number = scan_number(text, NumberSyntax{.base = 16});
+  if (number.saturated) errno = ERANGE;
+  return number.bits;
 }
 
 }  // namespace

@@ -90,7 +90,9 @@ TEST(CommTable, SavedCmdlines) {
   CommTable big;
   big.parse_saved_cmdlines("99999999999 big\n");  // %d keeps the low 32 bits
   EXPECT_STREQ(big.comm_of(1215752191), "big");
-  for (const char* bad : {"12\n", "abc\n", "  \n", "9999999999999999999999 huge\n"}) {
+  // Beyond long's range (even where the digits wrap 2^64 back below it) as upstream's ERANGE.
+  for (const char* bad : {"12\n", "abc\n", "  \n", "9999999999999999999999 huge\n", "20000000000000000000 wraps\n",
+                          "18446744073709551617 w\n", "9223372036854775808 x\n", "-9223372036854775809 y\n"}) {
     CommTable b;
     EXPECT_EQ(b.parse_saved_cmdlines(bad), CommTable::ParseStatus::kBadLine) << bad;
   }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
 // TextReader: the one bounds-checked cursor every text parser goes through
-// (format files, header_page, kallsyms, printk formats, saved cmdlines, filters).
-// It never reads past `text.size()`, and a NUL byte ends the input like the end.
+// (the Tokenizer of format files, print fmts and filters; printk formats,
+// saved cmdlines and available_filter_functions line by line). It never reads
+// past `text.size()`, and a NUL byte ends the input like the end. Numbers in
+// the text are read with scan_number (base/number_scan.h).
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <string_view>
 
 namespace tep {
@@ -20,31 +21,6 @@ class TextReader {
   std::string_view text() const { return text_; }
   std::string_view rest() const { return text_.substr(pos_); }
 
-  // The next byte, or '\0' at the end.
-  char peek(size_t ahead = 0) const {
-    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
-  }
-  char next() { return at_end() ? '\0' : text_[pos_++]; }
-  void skip(size_t n = 1) { seek(pos_ + n); }
-
-  bool consume(char c) {
-    if (peek() != c || at_end()) return false;
-    ++pos_;
-    return true;
-  }
-  bool consume(std::string_view s) {
-    if (rest().substr(0, s.size()) != s) return false;
-    pos_ += s.size();
-    return true;
-  }
-
-  void skip_spaces() {  // blanks only, not newlines
-    while (!at_end() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
-  }
-  void skip_whitespace() {
-    while (!at_end() && is_space(text_[pos_])) ++pos_;
-  }
-
   // Up to (not including) `c`; the cursor stops on `c` or at the end.
   std::string_view take_until(char c) {
     size_t end = text_.find(c, pos_);
@@ -55,13 +31,9 @@ class TextReader {
   }
   std::string_view take_line() {  // consumes the '\n'
     std::string_view line = take_until('\n');
-    consume('\n');
+    if (!at_end()) ++pos_;
     return line;
   }
-
-  // Parses an unsigned number: decimal, 0x hex or 0 octal when base is 0.
-  bool take_unsigned(uint64_t& out, int base = 0);
-  bool take_signed(int64_t& out, int base = 0);
 
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: LGPL-2.1
+// scan_number: the one reader of integers in text. Upstream reads numbers
+// with several C library functions whose rules differ (prefixes, sign,
+// overflow, how far they read), and which inputs give which value is part of
+// the contract, so those rules are parameters here:
+//   "offset:16;" "ID: 0x13c"   strtoul(text, NULL, 0)   format files, filters
+//   "size:99999999999;"        (int)strtol(text, NULL, 10)  header_page: (int)LONG_MAX
+//   "ffffffff81000000 : ..."   strtoull(text, NULL, 16)  printk formats
+//   "1234 bash"                sscanf("%d")      saved cmdlines: out of range fails
+//   "ffffffff81000000 T x"     sscanf("%16llx")  kallsyms: 16 bytes at most
+// It reads nothing past text.size().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace tep {
+
+// What a number beyond the range of its type gives.
+enum class Overflow {
+  Saturate,  // the range's limit: UINT64_MAX, INT64_MAX or INT64_MIN (strtoul, strtol)
+  Wrap,      // its value modulo 2^64
+  Fail,      // no number (scanf's %d, which fails where strtol sets ERANGE)
+};
+
+struct NumberSyntax {
+  // 0: "0x" then hex, "0" then octal, else decimal (C's rule); 8, 10, or 16
+  // (with an optional "0x").
+  int base = 0;
+  // The range: int64_t (strtoll) or uint64_t (strtoull; a '-' negates modulo 2^64).
+  bool is_signed = false;
+  Overflow overflow = Overflow::Saturate;
+  bool skip_blanks = true;  // leading C blanks (' ' \t \n \v \f \r), as strto* and scanf
+  bool allow_sign = true;   // one leading '+' or '-'
+  // "0x" with no hex digit after it: strto* read the "0" and stop on the 'x';
+  // scanf consumes the 'x' too ("0xg" is 0, then "g").
+  bool prefix_without_digits_consumed = false;
+  // At most this many bytes after the blanks, sign and prefix included (a
+  // scanf field width).
+  size_t width = SIZE_MAX;
+};
+
+// strtoul(text, NULL, 0) (unsigned long is 64 bits on the platforms we build).
+inline constexpr NumberSyntax kStrtoul{};
+// strtol(text, NULL, 10), i.e. atol; atoi(text) is its value cast to int.
+inline constexpr NumberSyntax kAtol{.base = 10, .is_signed = true};
+
+struct ScannedNumber {
+  uint64_t bits = 0;  // the value; an int64_t's bits when is_signed
+  size_t end = 0;     // offset just past the number; 0 when there is none
+  bool saturated = false;  // out of range under Overflow::Saturate (strto* set ERANGE)
+  bool found() const { return end != 0; }
+  int64_t as_signed() const { return static_cast<int64_t>(bits); }
+};
+
+// The number at the start of `text`. With no digit (or an overflow under
+// Overflow::Fail) the result is {0, 0}, as strto* return 0.
+ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax);
+
+}  // namespace tep

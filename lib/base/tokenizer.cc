@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "base/tokenizer.h"
+
+namespace tep {
+
+namespace {
+
+// The token a byte starts (upstream's get_type, C locale). A byte >= 0x80 is
+// None whatever the signedness of char: upstream, where char is signed, sees
+// a negative value and stops; arm64 and s390x, where it is unsigned, too.
+constexpr TokenType classify(int c) {
+  if (c == '\n') return TokenType::Newline;
+  if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::Space;
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+    return TokenType::Item;
+  if (c == '\'') return TokenType::SQuote;
+  if (c == '"') return TokenType::DQuote;
+  if (c < 0x20 || c > 0x7e) return TokenType::None;
+  if (c == '(' || c == ')' || c == ',') return TokenType::Delim;
+  return TokenType::Op;
+}
+
+// One table lookup per byte: the format parser's hot path.
+struct ClassTable {
+  TokenType of[256];
+  constexpr ClassTable() : of() {
+    for (int c = 0; c < 256; ++c) of[c] = classify(c);
+  }
+};
+constexpr ClassTable kClasses;
+
+int byte(char c) { return static_cast<unsigned char>(c); }
+TokenType class_of(char c) { return kClasses.of[byte(c)]; }
+
+// Not printable and not '\n': '\t' '\r' '\x01' '\x7f' ... (bytes >= 0x80 are handled apart).
+bool is_control(char c) { return (byte(c) < 0x20 && c != '\n') || c == 0x7f; }
+
+// Old kernels' mac80211 formats used these macros unexpanded (fixed by
+// kernel commit 811cb50baf63); upstream reads each as the string it stands for.
+struct MacroString {
+  std::string_view name, text;
+};
+constexpr MacroString kMacroStrings[] = {
+    {"LOCAL_PR_FMT", "%s"},
+    {"STA_PR_FMT", " sta:%pM"},
+    {"VIF_PR_FMT", " vif:%p(%d)"},
+};
+
+}  // namespace
+
+void Tokenizer::skip_blanks() { skip_while(false); }
+
+// After the opening quote of "text" or 'c'.
+Token Tokenizer::quoted(char quote) {
+  const std::string_view text = in_.text();
+  const TokenType type = quote == '"' ? TokenType::DQuote : TokenType::SQuote;
+  std::string* joined = nullptr;
+  size_t i = in_.pos();
+  for (;;) {
+    const size_t start = i;
+    char last = quote;
+    for (;;) {
+      if (i >= text.size() || byte(text[i]) >= 0x80) {  // "abc<end>, "ab\xc3
+        in_.seek(i + 1);
+        std::string_view piece = text.substr(start, i - start);
+        if (!joined) return {TokenType::Error, piece};
+        joined->append(piece);
+        return {TokenType::Error, *joined};
+      }
+      const char c = text[i++];
+      // "a\"b", "a\\" b": a backslash protects the next byte, even another backslash's.
+      if (last != '\\' && (c == quote || is_control(c))) break;
+      last = c;
+    }
+    const std::string_view piece = text.substr(start, i - 1 - start);
+    if (type == TokenType::SQuote) {
+      in_.seek(i);
+      return {type, piece};
+    }
+    // "a" "b", even across lines, is one string "ab".
+    size_t after = i;
+    while (after < text.size() && TextReader::is_space(text[after])) ++after;
+    if (after < text.size() && text[after] == '"') {
+      if (!joined) joined = &joined_.emplace_front();
+      joined->append(piece);
+      i = after + 1;
+      continue;
+    }
+    in_.seek(i);
+    if (!joined) return {type, piece};
+    joined->append(piece);
+    return {type, *joined};
+  }
+}
+
+Token Tokenizer::next_raw() {
+  // Indexes into the reader's (NUL-truncated) text, every access bounded by its size.
+  const std::string_view text = in_.text();
+  const size_t size = text.size();
+  size_t i = in_.pos();
+  if (i >= size) return {};
+  const size_t start = i;
+  const char c = text[i++];
+  const TokenType type = class_of(c);
+  auto peek = [&]() { return i < size ? text[i] : '\0'; };
+  switch (type) {
+    case TokenType::Item:
+    case TokenType::Space: {
+      while (i < size && class_of(text[i]) == type) ++i;
+      in_.seek(i);
+      Token tok{type, text.substr(start, i - start)};
+      if (type == TokenType::Item && tok.text.size() >= 10 && tok.text.back() == 'T') {
+        for (const auto& m : kMacroStrings)
+          if (tok.text == m.name) return {TokenType::DQuote, m.text};
+      }
+      return tok;
+    }
+    case TokenType::None:  // consumed, as upstream does
+      in_.seek(i);
+      return {};
+    case TokenType::Newline:
+    case TokenType::Delim:
+      in_.seek(i);
+      return {type, text.substr(start, 1)};
+    case TokenType::DQuote:
+    case TokenType::SQuote:
+      in_.seek(i);
+      return quoted(c);
+    default:
+      break;
+  }
+  // Operators: "->", doubled "++ -- || && >> <<", and a trailing '=' after
+  // "< > ! = << >>" and after a single "+ - | &" ("<<=" "&=" but "&&", "->").
+  const char n = peek();
+  auto take_equal = [&] {
+    if (peek() == '=') ++i;
+  };
+  switch (c) {
+    case '-':
+      if (n == '>') {
+        ++i;
+        break;
+      }
+      [[fallthrough]];
+    case '+':
+    case '|':
+    case '&':
+    case '>':
+    case '<':
+      if (n != c) {
+        take_equal();
+      } else {
+        ++i;
+        if (c == '>' || c == '<') take_equal();
+      }
+      break;
+    case '!':
+    case '=':
+      // "!=", "==", and in filters "=~" "!~" ("!=~" is "!=" then "~").
+      if (n == '=' || (grammar_.tilde_operators && n == '~')) ++i;
+      break;
+    default:
+      break;
+  }
+  in_.seek(i);
+  return {TokenType::Op, text.substr(start, i - start)};
+}
+
+void Tokenizer::skip_while(bool also_newlines) {
+  const std::string_view text = in_.text();
+  size_t i = in_.pos();
+  while (i < text.size()) {
+    const TokenType t = class_of(text[i]);
+    if (t != TokenType::Space && !(also_newlines && t == TokenType::Newline)) break;
+    ++i;
+  }
+  in_.seek(i);
+}
+
+// A run of blanks is always one Space token, so skipping the bytes is the same.
+Token Tokenizer::next() {
+  skip_while(false);
+  return next_raw();
+}
+
+Token Tokenizer::next_item() {
+  skip_while(true);
+  return next_raw();
+}
+
+}  // namespace tep

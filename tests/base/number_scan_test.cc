@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "base/number_scan.h"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace tep {
+namespace {
+
+uint64_t strtoul_like(std::string_view s) { return scan_number(s, kStrtoul).bits; }
+int atoi_like(std::string_view s) { return static_cast<int>(scan_number(s, kAtol).as_signed()); }
+
+constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .overflow = Overflow::Fail};
+constexpr NumberSyntax kScanfHex16{.base = 16, .overflow = Overflow::Wrap, .skip_blanks = false,
+                                   .prefix_without_digits_consumed = true, .width = 16};
+
+TEST(NumberScan, CPrefixes) {
+  EXPECT_EQ(strtoul_like("16"), 16u);
+  EXPECT_EQ(strtoul_like("0x10"), 16u);
+  EXPECT_EQ(strtoul_like("0X1f"), 31u);
+  EXPECT_EQ(strtoul_like("010"), 8u);
+  EXPECT_EQ(strtoul_like("08"), 0u);
+  EXPECT_EQ(strtoul_like("0"), 0u);
+  EXPECT_EQ(strtoul_like("12abc"), 12u);
+  EXPECT_EQ(strtoul_like("abc"), 0u);
+  EXPECT_EQ(strtoul_like(""), 0u);
+  EXPECT_EQ(strtoul_like(" \t\n+7"), 7u);
+}
+
+TEST(NumberScan, ZeroXWithoutDigits) {
+  // strto* read the "0" and stop on the 'x'; scanf consumes "0x".
+  EXPECT_EQ(scan_number("0x", kStrtoul).bits, 0u);
+  EXPECT_EQ(scan_number("0x", kStrtoul).end, 1u);
+  EXPECT_EQ(scan_number("0xg", NumberSyntax{.base = 16}).end, 1u);
+  EXPECT_EQ(scan_number("-0x", kStrtoul).end, 2u);
+  EXPECT_EQ(scan_number("0xg", kScanfHex16).end, 2u);
+  EXPECT_TRUE(scan_number("0xg", kScanfHex16).found());
+  EXPECT_EQ(scan_number("0x", kAtol).end, 1u);  // base 10: the 'x' is no prefix
+}
+
+TEST(NumberScan, EndAndNotFound) {
+  ScannedNumber n = scan_number("  42 rest", kStrtoul);
+  EXPECT_EQ(n.bits, 42u);
+  EXPECT_EQ(n.end, 4u);
+  for (const char* text : {"", " ", "-", "+", "- 1", "x1", "+-1", "\xc3"}) {
+    EXPECT_FALSE(scan_number(text, kStrtoul).found()) << text;
+    EXPECT_EQ(scan_number(text, kStrtoul).bits, 0u) << text;
+  }
+  NumberSyntax no_blanks{.skip_blanks = false};
+  EXPECT_FALSE(scan_number(" 1", no_blanks).found());
+  NumberSyntax no_sign{.allow_sign = false};
+  EXPECT_FALSE(scan_number("-1", no_sign).found());
+}
+
+TEST(NumberScan, UnsignedAtAndPast2To64) {
+  EXPECT_EQ(strtoul_like("18446744073709551615"), UINT64_MAX);
+  EXPECT_EQ(strtoul_like("18446744073709551616"), UINT64_MAX);
+  EXPECT_EQ(strtoul_like("99999999999999999999999"), UINT64_MAX);
+  EXPECT_EQ(strtoul_like("0xffffffffffffffff"), UINT64_MAX);
+  EXPECT_EQ(strtoul_like("0x10000000000000000"), UINT64_MAX);
+  EXPECT_EQ(strtoul_like("01777777777777777777777"), UINT64_MAX);
+  EXPECT_EQ(strtoul_like("02000000000000000000000"), UINT64_MAX);
+  // Wrapping keeps the low 64 bits.
+  NumberSyntax wrap{.overflow = Overflow::Wrap};
+  EXPECT_EQ(scan_number("18446744073709551616", wrap).bits, 0u);
+  EXPECT_EQ(scan_number("0x123456789abcdef01", wrap).bits, 0x23456789abcdef01u);
+  NumberSyntax fail{.overflow = Overflow::Fail};
+  EXPECT_FALSE(scan_number("18446744073709551616", fail).found());
+  EXPECT_EQ(scan_number("18446744073709551615", fail).bits, UINT64_MAX);
+}
+
+TEST(NumberScan, NegativeNumbers) {
+  // Unsigned: negated modulo 2^64, as strtoul; saturated when the magnitude overflows.
+  EXPECT_EQ(strtoul_like("-1"), UINT64_MAX);
+  EXPECT_EQ(strtoul_like(" -0x10"), uint64_t{0} - 16);
+  EXPECT_EQ(strtoul_like("-18446744073709551615"), 1u);
+  EXPECT_EQ(strtoul_like("-18446744073709551616"), UINT64_MAX);
+  // Signed: the int64_t range.
+  NumberSyntax ll{.is_signed = true};
+  EXPECT_EQ(scan_number("-5", ll).as_signed(), -5);
+  EXPECT_EQ(scan_number("9223372036854775807", ll).as_signed(), INT64_MAX);
+  EXPECT_EQ(scan_number("9223372036854775808", ll).as_signed(), INT64_MAX);
+  EXPECT_EQ(scan_number("-9223372036854775808", ll).as_signed(), INT64_MIN);
+  EXPECT_EQ(scan_number("-9223372036854775809", ll).as_signed(), INT64_MIN);
+  EXPECT_EQ(scan_number("-99999999999999999999", ll).as_signed(), INT64_MIN);
+  NumberSyntax ll_wrap{.is_signed = true, .overflow = Overflow::Wrap};
+  EXPECT_EQ(scan_number("9223372036854775808", ll_wrap).as_signed(), INT64_MIN);
+}
+
+TEST(NumberScan, AtoiTruncatesTheLong) {
+  EXPECT_EQ(atoi_like("0x10"), 0);
+  EXPECT_EQ(atoi_like("010"), 10);
+  EXPECT_EQ(atoi_like("-5"), -5);
+  EXPECT_EQ(atoi_like("99999999999"), 1215752191);
+  EXPECT_EQ(atoi_like("99999999999999999999999"), -1);  // (int)LONG_MAX
+  EXPECT_EQ(atoi_like("-99999999999999999999999"), 0);  // (int)LONG_MIN
+}
+
+TEST(NumberScan, ScanfIntFailsOutOfRange) {
+  EXPECT_EQ(scan_number(" 1234 bash", kScanfInt).as_signed(), 1234);
+  EXPECT_EQ(scan_number(" 1234 bash", kScanfInt).end, 5u);
+  EXPECT_TRUE(scan_number("9223372036854775807", kScanfInt).found());
+  EXPECT_FALSE(scan_number("9223372036854775808", kScanfInt).found());
+  EXPECT_TRUE(scan_number("-9223372036854775808", kScanfInt).found());
+  EXPECT_FALSE(scan_number("-9223372036854775809", kScanfInt).found());
+  // Past 2^64 too (a magnitude that wraps back below the limit is still too large).
+  EXPECT_FALSE(scan_number("20000000000000000000", kScanfInt).found());
+  EXPECT_FALSE(scan_number("99999999999999999999999999", kScanfInt).found());
+}
+
+TEST(NumberScan, WidthCountsSignAndPrefix) {
+  EXPECT_EQ(scan_number("ffffffff81000000 T", kScanfHex16).bits, 0xffffffff81000000u);
+  EXPECT_EQ(scan_number("ffffffff810000001", kScanfHex16).end, 16u);
+  EXPECT_EQ(scan_number("0x1234567890abcdef", kScanfHex16).bits, 0x1234567890abcdu);
+  EXPECT_EQ(scan_number("-1", kScanfHex16).bits, UINT64_MAX);
+  EXPECT_EQ(scan_number("-0x10", kScanfHex16).bits, uint64_t{0} - 16);
+  NumberSyntax two{.width = 2};
+  EXPECT_EQ(scan_number("0x5", two).bits, 0u);  // the width ends before the digit
+  EXPECT_EQ(scan_number("0x5", two).end, 1u);
+  EXPECT_EQ(scan_number("  123", two).bits, 12u);  // blanks do not count
+}
+
+TEST(NumberScan, OctalAndBases) {
+  EXPECT_EQ(strtoul_like("0777"), 0777u);
+  EXPECT_EQ(strtoul_like("0778"), 077u);
+  EXPECT_EQ(scan_number("777", NumberSyntax{.base = 8}).bits, 0777u);
+  EXPECT_EQ(scan_number("0x10", NumberSyntax{.base = 8}).bits, 0u);
+  EXPECT_EQ(scan_number("ff", NumberSyntax{.base = 16}).bits, 255u);
+  EXPECT_EQ(scan_number("ff", NumberSyntax{.base = 10}).found(), false);
+}
+
+// The same answers as the C library, on a spread of inputs.
+TEST(NumberScan, AgreesWithTheCLibrary) {
+  const char* inputs[] = {"0", "1", "-1", "+1", " 42", "\t\n 42x", "0x", "0X", "0xg", "0x1G", "08", "019",
+                          "0777", "-0", "- 1", "12abc", "abc", "", "18446744073709551615",
+                          "18446744073709551616", "-18446744073709551616", "9223372036854775807",
+                          "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+                          "0xffffffffffffffff", "0x10000000000000000", "0xFFFFFFFFFFFFFFFFF",
+                          "01777777777777777777777", "02000000000000000000000", "20000000000000000000",
+                          "2147483648", "4294967296", "99999999999", "\v+0x7fz"};
+  for (const char* text : inputs) {
+    char* end;
+    unsigned long long u = strtoull(text, &end, 0);
+    ScannedNumber n = scan_number(text, kStrtoul);
+    EXPECT_EQ(n.bits, u) << text;
+    EXPECT_EQ(n.end, static_cast<size_t>(end - text)) << text;
+    u = strtoull(text, &end, 16);
+    n = scan_number(text, NumberSyntax{.base = 16});
+    EXPECT_EQ(n.bits, u) << text;
+    EXPECT_EQ(n.end, static_cast<size_t>(end - text)) << text;
+    long long s = strtoll(text, &end, 0);
+    n = scan_number(text, NumberSyntax{.is_signed = true});
+    EXPECT_EQ(n.as_signed(), s) << text;
+    EXPECT_EQ(n.end, static_cast<size_t>(end - text)) << text;
+    EXPECT_EQ(atoi_like(text), atoi(text)) << text;
+    // Upstream reads saved cmdlines with sscanf("%d") and treats ERANGE as an error.
+    int pid = 0, used = 0;
+    errno = 0;
+    bool scanned = sscanf(text, "%d%n", &pid, &used) == 1 && errno != ERANGE;
+    n = scan_number(text, kScanfInt);
+    EXPECT_EQ(n.found(), scanned) << text;
+    if (scanned) {
+      EXPECT_EQ(static_cast<int>(n.as_signed()), pid) << text;
+      EXPECT_EQ(n.end, static_cast<size_t>(used)) << text;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tep
