@@ -65,20 +65,6 @@ TEP_EXPORT int tev_catalog_define(struct tev_catalog* catalog, const char* name,
   });
 }
 
-TEP_EXPORT int tev_catalog_symbol(const struct tev_catalog* catalog, uint64_t address, const char** name,
-                                  uint64_t* start) {
-  if (!catalog || !name) return TEV_ERR_NULL_ARGUMENT;
-  Catalog* c = catalog_of(catalog);
-  if (!c) return TEV_ERR_BAD_HANDLE;
-  return guarded([&]() -> int {
-    tep::FunctionTable::CMatch match;
-    if (!c->tep().functions.lookup(address, match)) return TEV_ERR_NO_VALUE;
-    *name = match.name;
-    if (start) *start = match.start;
-    return TEV_OK;
-  });
-}
-
 static int typed_event(Catalog* c, tep::Event* e, struct tev_event** event) {
   if (!e) return TEV_ERR_NO_EVENT;
   return guarded([&]() -> int {

@@ -148,6 +148,20 @@ TEP_EXPORT int tev_format_buf(const struct tev_column* column, const struct tep_
   });
 }
 
+TEP_EXPORT int tev_column_symbol(const struct tev_column* column, uint64_t address, const char** name,
+                                 uint64_t* start) {
+  if (!column || !name) return TEV_ERR_NULL_ARGUMENT;
+  return guarded([&]() -> int {
+    Resolved r;
+    if (int status = resolve(column, r)) return status;
+    tep::FunctionTable::CMatch match;
+    if (!r.event->tep().functions.lookup(address, match)) return TEV_ERR_NO_VALUE;
+    *name = match.name;
+    if (start) *start = match.start;
+    return TEV_OK;
+  });
+}
+
 TEP_EXPORT int tev_bitset_test(const struct tev_column* column, struct tev_bytes bits, unsigned int bit) {
   if (!column || (bits.size && !bits.data)) return TEV_ERR_NULL_ARGUMENT;
   return guarded([&]() -> int {

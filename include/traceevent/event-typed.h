@@ -64,7 +64,7 @@ enum tev_kind {
 	TEV_KIND_ARRAY,		/* integers of tev_column_element_type() */
 	TEV_KIND_CPUSET,	/* __get_cpumask: tev_bitset_test() */
 	TEV_KIND_BITMASK,	/* __get_bitmask, %*pbl */
-	TEV_KIND_SYMBOL,	/* a kernel address (%pS, %ps): tev_catalog_symbol() */
+	TEV_KIND_SYMBOL,	/* a kernel address (%pS, %ps): tev_column_symbol() */
 	TEV_KIND_POINTER,
 	TEV_KIND_MAC,		/* 6 bytes */
 	TEV_KIND_IPV4,		/* 4 bytes, network order */
@@ -118,9 +118,6 @@ int tev_catalog_new(struct tep_handle *tep, struct tev_catalog **catalog);
 void tev_catalog_free(struct tev_catalog *catalog);
 /* A value for a table key the kernel left unexpanded ("I_DIRTY_SYNC"). */
 int tev_catalog_define(struct tev_catalog *catalog, const char *name, uint64_t value);
-/* The kernel function containing address (kallsyms): its name and start. */
-int tev_catalog_symbol(const struct tev_catalog *catalog, uint64_t address,
-		       const char **name, uint64_t *start);
 
 /* system may be NULL (any). */
 int tev_event_find(struct tev_catalog *catalog, const char *system, const char *name,
@@ -206,6 +203,10 @@ int tev_format(const struct tev_column *column, const struct tep_record *record,
 int tev_format_buf(const struct tev_column *column, const struct tep_record *record,
 		   char *buf, size_t size);
 
+/* The kernel function containing address (the handle's kallsyms): its name and
+   start; TEV_ERR_NO_VALUE when none does. For symbol columns' values. */
+int tev_column_symbol(const struct tev_column *column, uint64_t address, const char **name,
+		      uint64_t *start);
 /* Bit `bit` of a cpuset or bitmask value (the kernel's long words, file byte order). */
 int tev_bitset_test(const struct tev_column *column, struct tev_bytes bits, unsigned int bit);
 /* Element index of an array value, sign-extended when signed. */

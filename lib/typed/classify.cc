@@ -51,6 +51,7 @@ IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, co
       int64_t at = int64_t{f->offset} + static_cast<int64_t>(strtoull(index->atom.atom, nullptr, 0)) * element;
       if (at + element <= int64_t{f->offset} + f->size) {
         s.field = f;
+        s.index = static_cast<int>((at - f->offset) / element);
         r.from = Reader::From::Scalar;
         r.offset = static_cast<int>(at);
         r.size = element;
@@ -89,6 +90,12 @@ ValueType conversion_type(const print::Step& step, int long_size) {
   return integer_type(width, is_signed);
 }
 
+// "caller[3]" for REC->caller[3].
+std::string element_name(const IntShape& s) {
+  if (s.index < 0 || !s.field || !s.field->name) return "";
+  return std::string(s.field->name) + "[" + std::to_string(s.index) + "]";
+}
+
 bool constant_atom(const tep_print_arg* node) {
   return node && node->type == TEP_PRINT_ATOM && node->atom.atom && is_number_text(node->atom.atom);
 }
@@ -112,6 +119,7 @@ Column classify_number(const ClassifyContext& cx, const print::Step& step, const
   IntShape s = integer_reader(cx, node, e, c.reader);
   if (s.array) return opaque("an array printed as a number");
   c.field = s.field;
+  c.default_name = element_name(s);
   if (s.direct && s.boolean) {
     c.kind = Kind::Bool;
     c.type = ValueType::Bool;
@@ -176,6 +184,7 @@ Column classify_pointer(const ClassifyContext& cx, const print::Step& step, cons
       IntShape s = integer_reader(cx, node, p.value, c.reader);
       if (s.array) return opaque("an array printed as a pointer");
       c.field = s.field;
+      c.default_name = element_name(s);
       c.kind = p.kind == K::Symbol ? Kind::Symbol : Kind::Pointer;
       int width = s.direct ? s.width : (cx.tep.long_size == 4 ? 4 : 8);
       c.type = integer_type(width, false);

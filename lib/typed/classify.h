@@ -36,6 +36,7 @@ struct IntShape {
   bool boolean = false;
   bool array = false;   // the argument is a whole array field: no integer at all
   const tep_format_field* field = nullptr;
+  int index = -1;       // a constant index into an array field
 };
 // Points `r` at the integer `node` (compiled as `e`): a field read in place
 // when the argument is one, else the evaluator.

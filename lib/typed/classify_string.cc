@@ -226,7 +226,10 @@ Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, cons
   Column c;
   switch (arg.kind) {
     case K::Conditional:
-    case K::Text: return from_choice(cx, arg, node);
+    case K::Text:
+      c = from_choice(cx, arg, node);
+      if (c.kind != Kind::Opaque) c.field = single_field(node, cx.event);
+      return c;
     case K::Symbols:
     case K::Flags: return from_table(cx, arg, node);
     case K::DynString:

@@ -108,6 +108,7 @@ struct Reader {
 
 struct Column {
   std::string name;
+  std::string default_name;             // the builder's name when the print fmt gives none ("caller[3]")
   Kind kind = Kind::Opaque;
   ValueType type = ValueType::None;
   ValueType element = ValueType::None;  // Array: each element's type

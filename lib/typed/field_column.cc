@@ -6,8 +6,25 @@
 #include "typed/shape.h"
 
 namespace tep::typed {
+namespace {
 
-Column field_column(const tep_format_field& field) {
+// An array's element width: elementsize when the parser knew it, else the
+// declared element type's ("__data_loc unsigned int[] lengths").
+int element_width(const tep_format_field& field, int long_size) {
+  int element = static_cast<int>(field.elementsize);
+  if (element == 2 || element == 4 || element == 8) return element;
+  std::string_view type = field.type ? field.type : "";
+  for (std::string_view loc : {"__data_loc ", "__rel_loc "})
+    if (type.substr(0, loc.size()) == loc) type.remove_prefix(loc.size());
+  type = type.substr(0, type.find('['));
+  int width = 0;
+  bool is_signed = false;
+  return integer_type_of(type, long_size, width, is_signed) ? width : element;
+}
+
+}  // namespace
+
+Column field_column(const tep_format_field& field, int long_size) {
   Column c;
   c.name = field.name ? field.name : "";
   c.field = &field;
@@ -25,8 +42,8 @@ Column field_column(const tep_format_field& field) {
     } else {
       r.from = Reader::From::FixedBytes;
     }
-    int element = static_cast<int>(field.elementsize);
-    if ((flags & TEP_FIELD_IS_STRING) || type.find("char") != std::string_view::npos) {
+    int element = element_width(field, long_size);
+    if (type.find("char") != std::string_view::npos) {
       c.kind = Kind::String;
       r.cut_at_nul = true;
     } else if (type.find("cpumask") != std::string_view::npos) {

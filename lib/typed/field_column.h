@@ -9,6 +9,6 @@
 
 namespace tep::typed {
 
-Column field_column(const tep_format_field& field);
+Column field_column(const tep_format_field& field, int long_size);
 
 }  // namespace tep::typed

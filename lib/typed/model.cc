@@ -103,6 +103,7 @@ void name_columns(std::vector<Column>& columns) {
   std::set<std::string> taken;
   for (Column& c : columns) {
     std::string name = label_before(c.prefix);
+    if (name.empty()) name = c.default_name;
     if (name.empty() && c.field && c.field->name) name = c.field->name;
     if (name.empty()) name = "arg" + std::to_string(c.print_arg);
     std::string unique = name;
@@ -126,9 +127,9 @@ void apply_time_units(std::vector<Column>& columns, const std::string& suffix) {
   }
 }
 
-void add_fields(const Event& event, Model& m) {
-  for (const tep_format_field* f = event.format.common_fields; f; f = f->next) m.fields.push_back(field_column(*f));
-  for (const tep_format_field* f = event.format.fields; f; f = f->next) m.fields.push_back(field_column(*f));
+void add_fields(const tep_handle& tep, const Event& event, Model& m) {
+  for (const tep_format_field* f = event.format.common_fields; f; f = f->next) m.fields.push_back(field_column(*f, tep.long_size));
+  for (const tep_format_field* f = event.format.fields; f; f = f->next) m.fields.push_back(field_column(*f, tep.long_size));
 }
 
 // A parsed argument reading a field as is (a Scalar of the whole field) lends
@@ -146,7 +147,7 @@ void build_failed(const ClassifyContext& cx, const print::Plan& plan, Model& m) 
   std::vector<Column> parsed = step_columns(cx, plan, top_level_args(cx.event), ignored);
   std::string prefix = "[FAILED TO PARSE]";
   for (const tep_format_field* f = cx.event.format.fields; f; f = f->next) {
-    Column c = field_column(*f);
+    Column c = field_column(*f, cx.tep.long_size);
     for (Column& arg : parsed) {
       if (arg.print_arg < 0 || !lends_meaning(arg, *f)) continue;
       std::string name = c.name;
@@ -233,7 +234,7 @@ std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, co
     m->type_offset = type->offset;
     m->type_size = type->size;
   }
-  add_fields(event, *m);
+  add_fields(tep, event, *m);
   ClassifyContext cx{tep, event, constants};
   unsigned flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
   if (plan.is_bprint) {

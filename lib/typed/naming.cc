@@ -32,6 +32,10 @@ bool has_word(std::string_view s, std::string_view w) {
 }  // namespace
 
 std::string label_before(std::string_view before) {
+  // "addr=0x%lx": the label is before the "0x".
+  if (before.size() >= 2 && before[before.size() - 2] == '0' &&
+      (before.back() == 'x' || before.back() == 'X'))
+    before.remove_suffix(2);
   size_t end = before.size();
   while (end && before[end - 1] == ' ') end--;
   if (end && (before[end - 1] == '=' || before[end - 1] == ':')) end--;

@@ -21,7 +21,12 @@ const tep_format_field* field_of(const tep_print_arg* node, const tep_event& eve
 bool computable_at(const tep_print_arg* node, const tep_event& event, int depth) {
   if (!node || depth > kMaxDepth) return false;
   switch (node->type) {
-    case TEP_PRINT_ATOM: return node->atom.atom && is_number_text(node->atom.atom);
+    case TEP_PRINT_ATOM: {
+      // Constant folding writes negative results as "-4095".
+      std::string_view text = node->atom.atom ? node->atom.atom : "";
+      if (!text.empty() && text[0] == '-') text.remove_prefix(1);
+      return is_number_text(text);
+    }
     case TEP_PRINT_FIELD: return field_of(node, event) != nullptr;
     case TEP_PRINT_TYPE: return computable_at(node->typecast.item, event, depth + 1);
     case TEP_PRINT_DYNAMIC_ARRAY_LEN: return node->dynarray.field != nullptr;
@@ -69,6 +74,18 @@ void collect_field(const tep_print_arg* node, const tep_event& event, const tep_
       return;
     case TEP_PRINT_FLAGS: collect_field(node->flags.field, event, found, several, depth + 1); return;
     case TEP_PRINT_SYMBOL: collect_field(node->symbol.field, event, found, several, depth + 1); return;
+    case TEP_PRINT_HEX:
+    case TEP_PRINT_HEX_STR: collect_field(node->hex.field, event, found, several, depth + 1); return;
+    case TEP_PRINT_INT_ARRAY: collect_field(node->int_array.field, event, found, several, depth + 1); return;
+    case TEP_PRINT_STRING:
+      f = node->string.field ? node->string.field
+                             : node->string.string ? find_any_field_in(event, node->string.string) : nullptr;
+      break;
+    case TEP_PRINT_BITMASK:
+    case TEP_PRINT_CPUMASK:
+      f = node->bitmask.field ? node->bitmask.field
+                              : node->bitmask.bitmask ? find_any_field_in(event, node->bitmask.bitmask) : nullptr;
+      break;
     default: return;
   }
   if (!f) return;

@@ -2,6 +2,7 @@
 #include "typed/tables.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <string_view>
 
 #include "typed/shape.h"
@@ -24,6 +25,8 @@ std::vector<TableEntry> table_entries(const tep_print_flag_sym* list, const prin
   std::vector<TableEntry> out;
   size_t i = 0;
   for (const tep_print_flag_sym* sym = list; sym; sym = sym->next, i++) {
+    // "{ 0, ((void *)0) }" ends the kernel's arrays (the parser keeps its NULL as "0"): no entry.
+    if (!sym->next && sym->value && sym->str && !strcmp(sym->value, "0") && !strcmp(sym->str, "0")) break;
     TableEntry e;
     e.key_text = sym->value ? sym->value : "";
     e.name = sym->str ? sym->str : "";
