@@ -2,11 +2,13 @@
 // tev_read, tev_fill*, tev_format*: values and texts of records (lib/typed).
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "compat/export.h"
 #include "compat/typed_shim.h"
 #include "core/per_thread.h"
 #include "record/field_access.h"
+#include "typed/batch.h"
 #include "typed/text.h"
 
 using tep::typed::Column;
@@ -62,24 +64,53 @@ TEP_EXPORT int tev_read(const struct tev_column* column, const struct tep_record
   });
 }
 
-TEP_EXPORT int64_t tev_fill(const struct tev_column* column, const struct tep_record* const* records,
-                            size_t count, void* values, uint8_t* valid) {
+// One column's batch: its number of valid values.
+static int64_t fill_one(const tev_column* column, const tep_record* const* records, size_t count, void* values,
+                        uint8_t* valid, bool widen) {
   return guarded([&]() -> int64_t {
     Resolved r;
     if (int status = batch_args(column, records, count, values, r)) return status;
     if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
-    return static_cast<int64_t>(fill_values(r.source(), *r.column, records, count, values, valid));
+    if (widen && !is_integer(r.column->type)) return TEV_ERR_KIND;
+    tep::typed::Output out{r.column, values, valid};
+    size_t n = 0;
+    fill_batch(r.source(), &out, 1, records, count, widen, &n);
+    return static_cast<int64_t>(n);
   });
+}
+
+TEP_EXPORT int64_t tev_fill(const struct tev_column* column, const struct tep_record* const* records,
+                            size_t count, void* values, uint8_t* valid) {
+  return fill_one(column, records, count, values, valid, false);
 }
 
 TEP_EXPORT int64_t tev_fill_int64(const struct tev_column* column, const struct tep_record* const* records,
                                   size_t count, int64_t* values, uint8_t* valid) {
+  return fill_one(column, records, count, values, valid, true);
+}
+
+TEP_EXPORT int64_t tev_fill_columns(const struct tev_column* const* columns, size_t ncolumns,
+                                    const struct tep_record* const* records, size_t count, void* const* values,
+                                    uint8_t* const* valid) {
+  if (!columns || !values || (count && !records)) return TEV_ERR_NULL_ARGUMENT;
+  if (count > static_cast<size_t>(std::numeric_limits<int64_t>::max())) return TEV_ERR_INDEX;
   return guarded([&]() -> int64_t {
-    Resolved r;
-    if (int status = batch_args(column, records, count, values, r)) return status;
-    if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
-    if (!is_integer(r.column->type)) return TEV_ERR_KIND;
-    return static_cast<int64_t>(fill_int64(r.source(), *r.column, records, count, values, valid));
+    std::vector<tep::typed::Output> outputs(ncolumns);
+    tep::typed::TypedEvent* event = nullptr;
+    const tep::typed::Model* model = nullptr;
+    for (size_t j = 0; j < ncolumns; j++) {
+      Resolved r;
+      if (int status = resolve(columns[j], r)) return status;
+      if (count && !values[j]) return TEV_ERR_NULL_ARGUMENT;
+      if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
+      if (event && r.event != event) return TEV_ERR_WRONG_EVENT;
+      event = r.event;
+      model = r.model;
+      outputs[j] = {r.column, values[j], valid ? valid[j] : nullptr};
+    }
+    if (!event) return 0;
+    tep::typed::Source src{event->tep(), event->event(), *model};
+    return static_cast<int64_t>(fill_batch(src, outputs.data(), outputs.size(), records, count, false));
   });
 }
 

@@ -182,6 +182,15 @@ int tev_read(const struct tev_column *column, const struct tep_record *record,
  */
 int64_t tev_fill(const struct tev_column *column, const struct tep_record *const *records,
 		 size_t count, void *values, uint8_t *valid);
+/*
+ * Several columns of one event at once, each record checked once: values[j]
+ * and valid[j] (valid, or any valid[j], may be NULL) as tev_fill() fills them
+ * for columns[j]. Returns the number of records of the event, or a negative
+ * tev_status (TEV_ERR_WRONG_EVENT when the columns are of several events).
+ */
+int64_t tev_fill_columns(const struct tev_column *const *columns, size_t ncolumns,
+			 const struct tep_record *const *records, size_t count,
+			 void *const *values, uint8_t *const *valid);
 /* Any integer-valued column (bool, enum, flags, symbol ...) as int64_t. */
 int64_t tev_fill_int64(const struct tev_column *column, const struct tep_record *const *records,
 		       size_t count, int64_t *values, uint8_t *valid);

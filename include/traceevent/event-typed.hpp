@@ -240,6 +240,18 @@ class Column {
   const tev_column* c_;
 };
 
+// Several columns of one event in one pass over the records: values[j] (and
+// valid[j], when valid is not empty) as Column::fill fills them for columns[j].
+// Returns the number of records of the event.
+inline size_t fill_columns(std::span<const Column> columns, std::span<const tep_record* const> records,
+                           std::span<void* const> values, std::span<uint8_t* const> valid = {}) {
+  if (values.size() < columns.size() || (!valid.empty() && valid.size() < columns.size())) throw Error(TEV_ERR_INDEX);
+  std::vector<const tev_column*> c;
+  for (const Column& col : columns) c.push_back(col.get());
+  return static_cast<size_t>(detail::check(tev_fill_columns(c.data(), c.size(), records.data(), records.size(),
+                                                            values.data(), valid.empty() ? nullptr : valid.data())));
+}
+
 class Event {
  public:
   explicit Event(tev_event* e) : e_(e) {}

@@ -51,11 +51,26 @@ struct BytesView {
   size_t size;
 };
 // Bytes per stored value (Bytes: a BytesView).
-int value_type_size(ValueType type);
+constexpr int value_type_size(ValueType type) {
+  switch (type) {
+    case ValueType::None: return 0;
+    case ValueType::I8:
+    case ValueType::U8:
+    case ValueType::Bool: return 1;
+    case ValueType::I16:
+    case ValueType::U16: return 2;
+    case ValueType::I32:
+    case ValueType::U32: return 4;
+    case ValueType::I64:
+    case ValueType::U64: return 8;
+    case ValueType::Bytes: return static_cast<int>(sizeof(BytesView));
+  }
+  return 0;
+}
 // The integer type of `width` bytes (1, 2, 4, 8; others: 8).
 ValueType integer_type(int width, bool is_signed);
-bool is_integer(ValueType type);
-bool is_signed_type(ValueType type);
+constexpr bool is_integer(ValueType type) { return type >= ValueType::I8 && type <= ValueType::Bool; }
+constexpr bool is_signed_type(ValueType type) { return type >= ValueType::I8 && type <= ValueType::I64; }
 
 // One entry of an enum or flag table, in print fmt order.
 struct TableEntry {

@@ -160,63 +160,6 @@ class RecordValue {
   print::Context ctx_;
 };
 
-void store(void* values, size_t i, ValueType type, const Value& v) {
-  char* out = static_cast<char*>(values);
-  switch (type) {
-    case ValueType::I8:
-    case ValueType::U8:
-    case ValueType::Bool: out[i] = static_cast<char>(v.bits); return;
-    case ValueType::I16:
-    case ValueType::U16: {
-      uint16_t x = static_cast<uint16_t>(v.bits);
-      memcpy(out + 2 * i, &x, 2);
-      return;
-    }
-    case ValueType::I32:
-    case ValueType::U32: {
-      uint32_t x = static_cast<uint32_t>(v.bits);
-      memcpy(out + 4 * i, &x, 4);
-      return;
-    }
-    case ValueType::I64:
-    case ValueType::U64: memcpy(out + 8 * i, &v.bits, 8); return;
-    case ValueType::Bytes: {
-      BytesView b{v.valid ? v.bytes.data() : nullptr, v.valid ? v.bytes.size() : 0};
-      memcpy(out + sizeof(BytesView) * i, &b, sizeof(b));
-      return;
-    }
-    case ValueType::None: return;
-  }
-}
-
-// The hot path: a field read in place, for every record of the batch.
-template <typename T>
-size_t fill_scalar(const Model& m, const Column& c, const tep_record* const* records, size_t count,
-                   T* out, uint8_t* valid, bool swap) {
-  size_t n = 0;
-  const int offset = c.reader.offset, size = c.reader.size;
-  const ValueType type = c.type;
-  for (size_t i = 0; i < count; i++) {
-    const tep_record* r = records[i];
-    bool ok = usable(m, c, r, swap);
-    uint64_t bits = 0;
-    if (ok) {
-      bits = read_number(static_cast<const uint8_t*>(r->data) + offset, size, swap);
-      bits = type == ValueType::Bool ? bits != 0 : normalize(bits, type);
-    }
-    out[i] = static_cast<T>(bits);
-    if (valid) valid[i] = ok;
-    n += ok;
-  }
-  return n;
-}
-
-template <typename T>
-size_t fill_scalar_as(const Model& m, const Column& c, const tep_record* const* records, size_t count,
-                      void* out, uint8_t* valid, bool swap) {
-  return fill_scalar(m, c, records, count, static_cast<T*>(out), valid, swap);
-}
-
 }  // namespace
 
 uint64_t normalize(uint64_t v, ValueType type) {
@@ -258,62 +201,6 @@ Value read_value(const Source& src, const Column& c, const tep_record& record) {
   Value v = rv.read();
   if (c.kind == Kind::Enum) v.code = rv.code_of(v);
   return v;
-}
-
-size_t fill_values(const Source& src, const Column& c, const tep_record* const* records, size_t count,
-                   void* values, uint8_t* valid) {
-  bool swap = record::swaps_bytes(src.tep);
-  if (c.reader.from == Reader::From::Scalar) {
-    switch (c.type) {
-      case ValueType::I8:
-      case ValueType::U8:
-      case ValueType::Bool: return fill_scalar_as<uint8_t>(src.model, c, records, count, values, valid, swap);
-      case ValueType::I16:
-      case ValueType::U16: return fill_scalar_as<uint16_t>(src.model, c, records, count, values, valid, swap);
-      case ValueType::I32:
-      case ValueType::U32: return fill_scalar_as<uint32_t>(src.model, c, records, count, values, valid, swap);
-      case ValueType::I64:
-      case ValueType::U64: return fill_scalar_as<uint64_t>(src.model, c, records, count, values, valid, swap);
-      default: break;
-    }
-  }
-  size_t n = 0;
-  for (size_t i = 0; i < count; i++) {
-    Value v = records[i] ? read_value(src, c, *records[i]) : Value{};
-    if (!v.valid) v.bits = 0;
-    store(values, i, c.type, v);
-    if (valid) valid[i] = v.valid;
-    n += v.valid;
-  }
-  return n;
-}
-
-size_t fill_int64(const Source& src, const Column& c, const tep_record* const* records, size_t count,
-                  int64_t* values, uint8_t* valid) {
-  if (c.reader.from == Reader::From::Scalar && is_integer(c.type))
-    return fill_scalar(src.model, c, records, count, values, valid, record::swaps_bytes(src.tep));
-  size_t n = 0;
-  for (size_t i = 0; i < count; i++) {
-    Value v = records[i] ? read_value(src, c, *records[i]) : Value{};
-    values[i] = v.valid ? static_cast<int64_t>(v.bits) : 0;
-    if (valid) valid[i] = v.valid;
-    n += v.valid;
-  }
-  return n;
-}
-
-size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count,
-                  int32_t* codes, uint8_t* valid) {
-  size_t n = 0;
-  for (size_t i = 0; i < count; i++) {
-    bool ours = records[i] && usable(src.model, c, records[i], record::swaps_bytes(src.tep));
-    Value v = ours ? read_value(src, c, *records[i]) : Value{};
-    codes[i] = ours ? v.code : -1;
-    bool has = ours && (v.valid || v.code >= 0);
-    if (valid) valid[i] = has;
-    n += has;
-  }
-  return n;
 }
 
 }  // namespace tep::typed

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "typed_fixture.h"
 
@@ -183,6 +184,62 @@ TEST_F(Api, BatchOfMixedRecords) {
   trace_seq_init(&s);
   EXPECT_EQ(tev_format(pid, &b.get(), &s), TEV_ERR_WRONG_EVENT);
   trace_seq_destroy(&s);
+}
+
+// Several columns in one call: what each column's own tev_fill gives.
+TEST_F(Api, FillColumnsMatchesFill) {
+  tev_event* ev = event("sched", "sched_switch");
+  std::vector<Record> recs;
+  for (int i = 0; i < 300; i++) {
+    Record r = cx.record(i % 7 ? "sched" : "kmem", i % 7 ? "sched_switch" : "kmalloc");
+    if (i % 7) r.set("prev_pid", i).set("prev_state", i & 0x1ff).set_string("prev_comm", i % 2 ? "a" : "bcdefghijklmnopq");
+    if (i % 11 == 0) r.truncate(30);
+    recs.push_back(r);
+  }
+  std::vector<const tep_record*> ptrs;
+  for (Record& r : recs) ptrs.push_back(&r.get());
+  ptrs[5] = nullptr;
+  std::vector<const tev_column*> cols;
+  for (bool fields : {false, true}) {
+    int n = fields ? tev_event_field_count(ev) : tev_event_column_count(ev);
+    for (int c = 0; c < n; c++) {
+      const tev_column* col = nullptr;
+      ASSERT_EQ(fields ? tev_event_field(ev, c, &col) : tev_event_column(ev, c, &col), TEV_OK);
+      if (tev_column_type(col) != TEV_TYPE_NONE) cols.push_back(col);
+    }
+  }
+  size_t n = ptrs.size();
+  std::vector<std::vector<uint8_t>> values(cols.size(), std::vector<uint8_t>(n * 16)), valid(cols.size(), std::vector<uint8_t>(n));
+  std::vector<void*> value_ptrs;
+  std::vector<uint8_t*> valid_ptrs;
+  for (size_t j = 0; j < cols.size(); j++) {
+    value_ptrs.push_back(values[j].data());
+    valid_ptrs.push_back(valid[j].data());
+  }
+  int64_t ours = tev_fill_columns(cols.data(), cols.size(), ptrs.data(), n, value_ptrs.data(), valid_ptrs.data());
+  EXPECT_EQ(ours, 300 - 43 - 1);  // sched_switch records, but the NULL one
+  for (size_t j = 0; j < cols.size(); j++) {
+    std::vector<uint8_t> one(n * 16), one_valid(n);
+    ASSERT_GE(tev_fill(cols[j], ptrs.data(), n, one.data(), one_valid.data()), 0);
+    size_t width = tev_type_size(tev_column_type(cols[j]));
+    for (size_t i = 0; i < n; i++) {
+      ASSERT_EQ(one_valid[i], valid[j][i]) << tev_column_name(cols[j]) << " " << i;
+      tev_value v;
+      if (ptrs[i]) {
+        ASSERT_EQ(tev_read(cols[j], ptrs[i], &v), TEV_OK);
+        EXPECT_EQ(v.valid, valid[j][i]) << tev_column_name(cols[j]) << " " << i;
+      }
+      EXPECT_EQ(memcmp(one.data() + i * width, values[j].data() + i * width, width), 0)
+          << tev_column_name(cols[j]) << " " << i;
+    }
+  }
+  // Columns of two events, or an opaque one.
+  const tev_column* mixed[] = {cols[0], column(event("kmem", "kmalloc"), "call_site")};
+  EXPECT_EQ(tev_fill_columns(mixed, 2, ptrs.data(), n, value_ptrs.data(), nullptr), TEV_ERR_WRONG_EVENT);
+  const tev_column* opaque[] = {column(event("kmem", "mm_page_alloc"), "page")};
+  EXPECT_EQ(tev_fill_columns(opaque, 1, ptrs.data(), n, value_ptrs.data(), nullptr), TEV_ERR_NO_VALUE);
+  EXPECT_EQ(tev_fill_columns(cols.data(), cols.size(), ptrs.data(), 0, value_ptrs.data(), nullptr), 0);
+  EXPECT_EQ(tev_fill_columns(nullptr, 0, ptrs.data(), n, value_ptrs.data(), nullptr), TEV_ERR_NULL_ARGUMENT);
 }
 
 // Texts of a batch into a buffer too small for all: as many as fit.

@@ -29,6 +29,7 @@ namespace {
 struct Counts {
   long events = 0, failed_events = 0, bprint_events = 0;
   long columns = 0, failed_columns = 0;
+  long print_args = 0;  // top-level print fmt arguments of the events typed from them
   std::map<int, long> by_kind, failed_by_kind;
   std::map<std::string, long> opaque_notes;
 };
@@ -77,6 +78,10 @@ void census(const fs::path& dir, int long_size, bool dump, Counts& n) {
     bool failed = layout == TEV_LAYOUT_FAILED;
     n.failed_events += failed;
     n.bprint_events += layout == TEV_LAYOUT_BPRINT;
+    if (layout == TEV_LAYOUT_PRINT_FMT)
+      for (tep_print_arg* a = events[i]->print_fmt.args; a; a = a->next) n.print_args++;
+    else if (layout == TEV_LAYOUT_BPRINT)
+      n.print_args += 2;
     for (int c = 0; c < tev_event_column_count(ev); c++) {
       const tev_column* col = nullptr;
       if (tev_event_column(ev, c, &col) != TEV_OK) continue;
@@ -129,8 +134,10 @@ int main(int argc, char** argv) {
   for (int k = TEV_KIND_OPAQUE; k <= TEV_KIND_DERIVED; k++)
     printf("%-10s %8ld %6.2f%%   %ld\n", tev_kind_name(static_cast<tev_kind>(k)), n.by_kind[k],
            100.0 * n.by_kind[k] / (n.columns ? n.columns : 1), n.failed_by_kind[k]);
-  double opaque = 100.0 * n.by_kind[TEV_KIND_OPAQUE] / (n.columns ? n.columns : 1);
-  printf("opaque: %ld of %ld print arguments (%.2f%%)\n", n.by_kind[TEV_KIND_OPAQUE], n.columns, opaque);
+  // Fewer columns than arguments: a MAJOR,MINOR pair is one column, a '*' width none.
+  double opaque = 100.0 * n.by_kind[TEV_KIND_OPAQUE] / (n.print_args ? n.print_args : 1);
+  printf("opaque: %ld columns for %ld print arguments (%.2f%%)\n", n.by_kind[TEV_KIND_OPAQUE], n.print_args,
+         opaque);
   for (const auto& [note, count] : n.opaque_notes) printf("  opaque %6ld  %s\n", count, note.c_str());
   if (max_opaque >= 0 && opaque > max_opaque) {
     printf("FAIL: opaque share %.2f%% above %.2f%%\n", opaque, max_opaque);
