@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Writes a version script with one anonymous node exporting every name in symbols.txt."""
+"""Writes a version script with one anonymous node exporting every name of the lists
+(symbols.txt, then typed-symbols.txt):  gen-version-script.py LIST... OUTPUT"""
 import sys
 
-names = [line.strip() for line in open(sys.argv[1]) if line.strip() and not line.startswith('#')]
-with open(sys.argv[2], 'w') as out:
+names = [line.strip() for path in sys.argv[1:-1] for line in open(path)
+         if line.strip() and not line.startswith('#')]
+with open(sys.argv[-1], 'w') as out:
     out.write('{\n  global:\n')
     for name in names:
         out.write(f'    {name};\n')

@@ -43,6 +43,8 @@ std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generat
   return plan;
 }
 
+}  // namespace
+
 const Plan& plan_for(tep_handle& tep, Event& event) {
   uint64_t generation = tep.generation.load(std::memory_order_acquire);
   if (const Plan* plan = event.plan.current(generation)) return *plan;
@@ -51,44 +53,44 @@ const Plan& plan_for(tep_handle& tep, Event& event) {
   return *event.plan.publish(build_plan(tep, event, generation));
 }
 
-}  // namespace
-
-void run_steps(Output& s, const Context& ctx, const Plan& plan) {
-  for (const Step& step : plan.steps) {
-    int star_value = 0;
-    const int* star = nullptr;
-    if (step.star) {
-      star_value = static_cast<int>(value_of(ctx, *step.star));
-      star = &star_value;
+void run_step(Output& s, const Context& ctx, const Step& step) {
+  int star_value = 0;
+  const int* star = nullptr;
+  if (step.star) {
+    star_value = static_cast<int>(value_of(ctx, *step.star));
+    star = &star_value;
+  }
+  switch (step.kind) {
+    case Step::Kind::Literal: s.append(step.literal); break;
+    case Step::Kind::Number: {
+      uint64_t v = step.inline_arg == Step::Inline::Field
+                       ? ctx.record.number(step.field_offset, step.field_size)
+                       : value_of(ctx, *step.number);
+      fmt::format_number(s, step.conversion, star, v);
+      break;
     }
-    switch (step.kind) {
-      case Step::Kind::Literal: s.append(step.literal); break;
-      case Step::Kind::Number: {
-        uint64_t v = step.inline_arg == Step::Inline::Field
-                         ? ctx.record.number(step.field_offset, step.field_size)
-                         : value_of(ctx, *step.number);
-        fmt::format_number(s, step.conversion, star, v);
+    case Step::Kind::String:
+      if (step.inline_arg == Step::Inline::DynString) {
+        // __get_str(x): print_string's DynString, without the indirection.
+        FieldRef f;
+        f.offset = step.field_offset;
+        f.size = step.field_size;
+        f.is_relative = step.relative;
+        int64_t offset, length;
+        dynamic_location(ctx, f, offset, length);
+        if (length)
+          fmt::format_text(s, step.conversion, star, ctx.record.c_string(offset));
         break;
       }
-      case Step::Kind::String:
-        if (step.inline_arg == Step::Inline::DynString) {
-          // __get_str(x): print_string's DynString, without the indirection.
-          FieldRef f;
-          f.offset = step.field_offset;
-          f.size = step.field_size;
-          f.is_relative = step.relative;
-          int64_t offset, length;
-          dynamic_location(ctx, f, offset, length);
-          if (length)
-            fmt::format_text(s, step.conversion, star, ctx.record.c_string(offset));
-          break;
-        }
-        print_string(s, ctx, *step.string, step.conversion, star);
-        break;
-      case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, star ? star_value : 1); break;
-      case Step::Kind::BadCount: break;
-    }
+      print_string(s, ctx, *step.string, step.conversion, star);
+      break;
+    case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, star ? star_value : 1); break;
+    case Step::Kind::BadCount: break;
   }
+}
+
+void run_steps(Output& s, const Context& ctx, const Plan& plan) {
+  for (const Step& step : plan.steps) run_step(s, ctx, step);
 }
 
 void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record) {

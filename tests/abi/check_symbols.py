@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1
-"""The exports of the built libtraceevent.so.1, checked against abi/symbols.txt:
+"""The exports of the built libtraceevent.so.1, checked against abi/symbols.txt and
+abi/typed-symbols.txt (--symbols may be given once per list):
  - nothing is exported that the list does not name (and no C++ `_Z` symbol at all);
  - the SONAME is libtraceevent.so.1;
  - the log hooks of abi/weak-symbols.txt are weak when present, so applications can override them;
  - with --require-all, every listed name is exported (on once every API group has landed).
-  check_symbols.py --lib PATH --symbols symbols.txt --weak weak-symbols.txt [--require-all]"""
+  check_symbols.py --lib PATH --symbols symbols.txt [--symbols typed-symbols.txt] --weak weak-symbols.txt
+                   [--require-all]"""
 import argparse
 import os
 import subprocess
@@ -41,18 +43,18 @@ def soname(lib):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--lib", required=True)
-    p.add_argument("--symbols", required=True)
+    p.add_argument("--symbols", required=True, action="append")
     p.add_argument("--weak", required=True)
     p.add_argument("--require-all", action="store_true")
     args = p.parse_args()
     require_all = args.require_all or os.environ.get("ABI_REQUIRE_ALL") == "1"
 
-    listed, weak = names(args.symbols), names(args.weak)
+    listed, weak = set().union(*(names(path) for path in args.symbols)), names(args.weak)
     exported = dynamic_symbols(args.lib)
     problems = []
     extra = sorted(s for s in exported if s not in listed)
     if extra:
-        problems.append("exported but not in symbols.txt: " + " ".join(extra))
+        problems.append("exported but in no symbol list: " + " ".join(extra))
     mangled = sorted(s for s in exported if s.startswith("_Z"))
     if mangled:
         problems.append("C++ symbols exported: " + " ".join(mangled[:20]))

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: LGPL-2.1
+// What the tev_* entry points share: turning C handles back into the
+// lib/typed objects (checking they are ones), and the boundary no exception
+// crosses.
+#pragma once
+
+#include <new>
+
+#include "event-typed.h"
+#include "typed/catalog.h"
+#include "typed/reader.h"
+
+namespace tep::typed::shim {
+
+inline Catalog* catalog_of(const tev_catalog* c) {
+  auto* p = reinterpret_cast<Catalog*>(const_cast<tev_catalog*>(c));
+  return p && p->magic == kCatalogMagic ? p : nullptr;
+}
+
+inline TypedEvent* event_of(const tev_event* e) {
+  auto* p = reinterpret_cast<TypedEvent*>(const_cast<tev_event*>(e));
+  return p && p->magic == kEventMagic ? p : nullptr;
+}
+
+inline tev_event* to_c(TypedEvent* e) { return reinterpret_cast<tev_event*>(e); }
+inline const tev_column* to_c(const ColumnHandle* h) { return reinterpret_cast<const tev_column*>(h); }
+
+// A column handle with the model it reads from now.
+struct Resolved {
+  TypedEvent* event = nullptr;
+  const Model* model = nullptr;
+  const Column* column = nullptr;
+  Source source() const { return Source{event->tep(), event->event(), *model}; }
+};
+
+// TEV_OK, or why `h` is not a column.
+inline int resolve(const tev_column* h, Resolved& out) {
+  if (!h) return TEV_ERR_NULL_ARGUMENT;
+  const auto* handle = reinterpret_cast<const ColumnHandle*>(h);
+  if (handle->magic != kColumnMagic || !handle->event || handle->event->magic != kEventMagic)
+    return TEV_ERR_BAD_HANDLE;
+  out.event = handle->event;
+  out.model = &out.event->model();
+  out.column = TypedEvent::resolve(*out.model, *handle);
+  return out.column ? TEV_OK : TEV_ERR_BAD_HANDLE;
+}
+
+// Runs `body` (returning a status), turning any exception into one.
+template <typename Body>
+auto guarded(Body body) noexcept -> decltype(body()) {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return TEV_ERR_NO_MEMORY;
+  } catch (...) {
+    return TEV_ERR_INTERNAL;
+  }
+}
+
+// Runs `body`, giving `fallback` if it throws.
+template <typename Body, typename Result>
+Result guarded_or(Body body, Result fallback) noexcept {
+  try {
+    return body();
+  } catch (...) {
+    return fallback;
+  }
+}
+
+}  // namespace tep::typed::shim

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The columnar path: the values of many records, for one column or several of
+// one event, into caller-provided arrays with a validity byte per record.
+// Each record's event type is checked once per batch row; field reads, byte
+// views and __data_loc payloads are done in line, the rest through
+// read_value(). Nothing is looked up by name or allocated per record.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "typed/reader.h"
+
+namespace tep::typed {
+
+// Where one column's values of a batch go.
+struct Output {
+  const Column* column;
+  void* values;    // value_type_size(type) bytes per record, or int64_t when widened
+  uint8_t* valid;  // may be null
+};
+
+// Fills outputs[j] for count records: values in each column's ValueType (Bytes
+// as BytesView), or every integer widened to int64_t when `widen` (signed types
+// sign-extended). Returns how many records belong to the event; `first_valid`
+// (may be null) gets how many values outputs[0] has.
+size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
+                  size_t count, bool widen, size_t* first_valid = nullptr);
+
+// Enum codes (Column::labels indexes, -1 when no name matches); valid is 0
+// where the record has no value at all. Returns how many have one.
+size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count,
+                  int32_t* codes, uint8_t* valid);
+
+}  // namespace tep::typed

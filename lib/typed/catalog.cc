@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "typed/catalog.h"
+
+#include "print/info_printer.h"
+
+namespace tep::typed {
+
+TypedEvent::TypedEvent(Catalog& catalog, Event& event) : catalog_(catalog), event_(event) {}
+
+tep_handle& TypedEvent::tep() const { return catalog_.tep(); }
+
+const Model& TypedEvent::model() {
+  const print::Plan& plan = print::plan_for(catalog_.tep(), event_);
+  uint64_t version = catalog_.constants_version();
+  const Model* m = current_.load(std::memory_order_acquire);
+  if (m && m->plan == &plan && m->constants_version == version) return *m;
+  std::lock_guard<std::mutex> lock(catalog_.mutex_);
+  m = current_.load(std::memory_order_acquire);
+  version = catalog_.constants_version();
+  if (m && m->plan == &plan && m->constants_version == version) return *m;
+  built_.push_back(build_model(catalog_.tep(), event_, plan, catalog_.constants_, version));
+  const Model* fresh = built_.back().get();
+  if (columns_.empty() && fields_.empty()) {
+    for (size_t i = 0; i < fresh->columns.size(); i++)
+      columns_.push_back(std::make_unique<ColumnHandle>(ColumnHandle{kColumnMagic, this, static_cast<uint32_t>(i), false}));
+    for (size_t i = 0; i < fresh->fields.size(); i++)
+      fields_.push_back(std::make_unique<ColumnHandle>(ColumnHandle{kColumnMagic, this, static_cast<uint32_t>(i), true}));
+  }
+  current_.store(fresh, std::memory_order_release);
+  return *fresh;
+}
+
+const Column* TypedEvent::resolve(const Model& m, const ColumnHandle& h) {
+  const std::vector<Column>& list = h.is_field ? m.fields : m.columns;
+  return h.index < list.size() ? &list[h.index] : nullptr;
+}
+
+TypedEvent& Catalog::event(Event& event) {
+  TypedEvent* typed;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (events_.size() <= event.index) events_.resize(event.index + 1);
+    std::unique_ptr<TypedEvent>& slot = events_[event.index];
+    if (!slot) slot = std::make_unique<TypedEvent>(*this, event);
+    typed = slot.get();
+  }
+  typed->model();  // the handles exist once the first model does
+  return *typed;
+}
+
+void Catalog::define(std::string_view name, uint64_t value) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = constants_.find(name);
+  if (it != constants_.end()) it->second = value;
+  else constants_.emplace(std::string(name), value);
+  constants_version_.fetch_add(1, std::memory_order_acq_rel);
+}
+
+}  // namespace tep::typed

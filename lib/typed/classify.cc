@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Numbers (%d %u %x %c ...) and pointers (%p %pS %pM %pI4 ...); strings are in
+// classify_string.cc.
+#include "typed/classify.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "typed/shape.h"
+
+namespace tep::typed {
+namespace {
+
+bool scalar_size(int size) { return size == 1 || size == 2 || size == 4 || size == 8; }
+
+const tep_format_field* resolved(const tep_print_arg* node, const Event& event) {
+  if (!node || node->type != TEP_PRINT_FIELD) return nullptr;
+  return node->field.field ? node->field.field : single_field(node, event);
+}
+
+}  // namespace
+
+IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print::Expr* e,
+                        Reader& r) {
+  IntShape s;
+  Unwrapped u = unwrap(node, cx.tep.long_size);
+  s.pointer = u.pointer_cast;
+  const tep_print_arg* core = u.core;
+  if (const tep_format_field* f = resolved(core, cx.event)) {
+    s.field = f;
+    if ((f->flags & TEP_FIELD_IS_ARRAY) || !scalar_size(f->size)) {
+      s.array = true;
+      return s;
+    }
+    r.from = Reader::From::Scalar;
+    r.offset = f->offset;
+    r.size = f->size;
+    s.direct = true;
+    s.width = f->size;
+    s.is_signed = f->flags & TEP_FIELD_IS_SIGNED;
+    s.pointer = s.pointer || is_pointer_field(*f);
+    s.boolean = is_bool_field(*f);
+  } else if (core && core->type == TEP_PRINT_OP && core->op.op && strcmp(core->op.op, "[") == 0) {
+    Unwrapped inner = unwrap(core->op.left, cx.tep.long_size);
+    const tep_format_field* f = resolved(inner.core, cx.event);
+    const tep_print_arg* index = core->op.right;
+    if (f && (f->flags & TEP_FIELD_IS_ARRAY) && !(f->flags & TEP_FIELD_IS_DYNAMIC) && index &&
+        index->type == TEP_PRINT_ATOM && index->atom.atom && is_number_text(index->atom.atom) &&
+        scalar_size(static_cast<int>(f->elementsize))) {
+      int element = static_cast<int>(f->elementsize);
+      int64_t at = int64_t{f->offset} + static_cast<int64_t>(strtoull(index->atom.atom, nullptr, 0)) * element;
+      if (at + element <= int64_t{f->offset} + f->size) {
+        s.field = f;
+        s.index = static_cast<int>((at - f->offset) / element);
+        r.from = Reader::From::Scalar;
+        r.offset = static_cast<int>(at);
+        r.size = element;
+        s.direct = true;
+        s.width = element;
+        s.is_signed = f->flags & TEP_FIELD_IS_SIGNED;
+        s.pointer = s.pointer || inner.pointer_cast;
+      }
+    }
+  }
+  if (!s.direct) {
+    r.from = Reader::From::Expr;
+    r.expr = e;
+    s.field = single_field(node, cx.event);
+  }
+  if (u.cast_width && (!s.width || u.cast_width < s.width)) {
+    s.width = u.cast_width;
+    s.is_signed = u.cast_signed;
+    s.boolean = false;
+  }
+  return s;
+}
+
+namespace {
+
+// The type printf gives the value: "%d" an int, "%lu" an unsigned long, "%hhx" an unsigned char.
+ValueType conversion_type(const print::Step& step, int long_size) {
+  char letter = step.conversion.conversion;
+  bool is_signed = letter == 'd' || letter == 'i';
+  int width = 4;
+  if (letter == 'c') width = 1;
+  else if (step.ls <= -2) width = 1;
+  else if (step.ls == -1) width = 2;
+  else if (step.ls == 1) width = long_size == 4 ? 4 : 8;
+  else if (step.ls >= 2) width = 8;
+  return integer_type(width, is_signed);
+}
+
+// "caller[3]" for REC->caller[3].
+std::string element_name(const IntShape& s) {
+  if (s.index < 0 || !s.field || !s.field->name) return "";
+  return std::string(s.field->name) + "[" + std::to_string(s.index) + "]";
+}
+
+bool constant_atom(const tep_print_arg* node) {
+  return node && node->type == TEP_PRINT_ATOM && node->atom.atom && is_number_text(node->atom.atom);
+}
+
+Column classify_number(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node) {
+  if (!node) return opaque("no argument");
+  if (!computable(node, cx.event)) return opaque("depends on something outside the record");
+  Column c;
+  const print::Expr* e = step.number;
+  // "REC->fin ? 'F' : ' '": a flag shown as one of two characters.
+  if (node->type == TEP_PRINT_OP && node->op.op && strcmp(node->op.op, "?") == 0 && e &&
+      e->kind == print::Expr::Kind::Conditional && node->op.right &&
+      constant_atom(node->op.right->op.left) && constant_atom(node->op.right->op.right)) {
+    c.kind = Kind::Bool;
+    c.type = ValueType::Bool;
+    c.reader.from = Reader::From::Test;
+    c.reader.expr = e->a;
+    c.field = single_field(node, cx.event);
+    return c;
+  }
+  IntShape s = integer_reader(cx, node, e, c.reader);
+  if (s.array) return opaque("an array printed as a number");
+  c.field = s.field;
+  c.default_name = element_name(s);
+  if (s.direct && s.boolean) {
+    c.kind = Kind::Bool;
+    c.type = ValueType::Bool;
+  } else if (s.direct) {
+    c.kind = s.pointer ? Kind::Pointer : s.is_signed ? Kind::Int : Kind::Uint;
+    c.type = integer_type(s.width, s.is_signed && !s.pointer);
+  } else {
+    c.kind = s.pointer ? Kind::Pointer : Kind::Derived;
+    c.type = s.width ? integer_type(s.width, s.is_signed) : conversion_type(step, cx.tep.long_size);
+    if (s.pointer) c.type = integer_type(cx.tep.long_size == 4 ? 4 : 8, false);
+  }
+  return c;
+}
+
+// %*pb / %*pbl: upstream knows neither (it prints the pointer, then "bl");
+// the bits are the array field's, as many as the '*' says.
+bool bitmap_list(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node,
+                 std::string_view after, Column& c) {
+  if (after.empty() || after[0] != 'b') return false;
+  const tep_format_field* f = resolved(unwrap(node, cx.tep.long_size).core, cx.event);
+  if (!f || !(f->flags & TEP_FIELD_IS_ARRAY) || (f->flags & TEP_FIELD_IS_DYNAMIC)) return false;
+  int bytes = f->size;
+  if (step.star && step.star->kind == print::Expr::Kind::Constant) {
+    uint64_t bits = step.star->constant;
+    if (bits / 8 < static_cast<uint64_t>(bytes)) bytes = static_cast<int>((bits + 7) / 8);
+  }
+  c.kind = Kind::Bitmask;
+  c.type = ValueType::Bytes;
+  c.field = f;
+  c.reader.from = Reader::From::FixedBytes;
+  c.reader.offset = f->offset;
+  c.reader.size = bytes;
+  return true;
+}
+
+// A fixed-size field holding an address (MAC, IPv4, IPv6, UUID).
+bool sized_bytes(const print::PointerArg& p, int want, Kind kind, Column& c) {
+  if (p.source != print::PointerArg::Source::Field || !p.field.valid || p.field.size != want ||
+      p.field.is_dynamic)
+    return false;
+  c.kind = kind;
+  c.type = ValueType::Bytes;
+  c.reader.from = Reader::From::FixedBytes;
+  c.reader.offset = p.field.offset;
+  c.reader.size = want;
+  return true;
+}
+
+Column classify_pointer(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node,
+                        std::string_view after) {
+  using K = print::PointerArg::Kind;
+  using Src = print::PointerArg::Source;
+  const print::PointerArg& p = *step.pointer;
+  if (p.source == Src::Function) return opaque("a print function");
+  if (p.source == Src::Text) return opaque("a string constant");
+  Column c;
+  switch (p.kind) {
+    case K::Plain:
+    case K::Symbol: {
+      if (p.kind == K::Plain && bitmap_list(cx, step, node, after, c)) return c;
+      if (!node || !computable(node, cx.event)) return opaque("depends on something outside the record");
+      IntShape s = integer_reader(cx, node, p.value, c.reader);
+      if (s.array) return opaque("an array printed as a pointer");
+      c.field = s.field;
+      c.default_name = element_name(s);
+      c.kind = p.kind == K::Symbol ? Kind::Symbol : Kind::Pointer;
+      int width = s.direct ? s.width : (cx.tep.long_size == 4 ? 4 : 8);
+      c.type = integer_type(width, false);
+      return c;
+    }
+    case K::Mac:
+      if (!p.reverse && sized_bytes(p, 6, Kind::Mac, c)) break;
+      return opaque(p.reverse ? "a MAC stored in reverse" : "not a 6-byte field");
+    case K::Ipv4:
+      if (!p.reverse && sized_bytes(p, 4, Kind::Ipv4, c)) break;
+      return opaque(p.reverse ? "an IPv4 address in host order" : "not a 4-byte field");
+    case K::Ipv6:
+      if (sized_bytes(p, 16, Kind::Ipv6, c)) break;
+      return opaque("not a 16-byte field");
+    case K::Uuid:
+      if (!p.uuid_little_endian && sized_bytes(p, 16, Kind::Uuid, c)) break;
+      return opaque(p.uuid_little_endian ? "a little-endian GUID" : "not a 16-byte field");
+    case K::IpSockaddr:
+      if (!p.field.valid || (p.source != Src::Field && p.source != Src::Dynamic))
+        return opaque("not a sockaddr field");
+      c.kind = Kind::Sockaddr;
+      c.type = ValueType::Bytes;
+      c.reader.from = p.source == Src::Dynamic ? Reader::From::DynamicBytes : Reader::From::FixedBytes;
+      c.reader.offset = p.field.offset;
+      c.reader.size = p.field.size;
+      c.reader.relative = p.field.is_relative;
+      break;
+    case K::HexBuffer:
+      if (p.source != Src::Dynamic) return opaque("not a dynamic array");
+      c.kind = Kind::Bytes;
+      c.type = ValueType::Bytes;
+      c.reader.from = Reader::From::DynamicBytes;
+      c.reader.offset = p.field.offset;
+      c.reader.size = p.field.size;
+      c.reader.relative = p.field.is_relative;
+      c.reader.length = step.star;
+      if (!step.star) c.reader.max_length = 1;  // "%ph" alone prints one byte
+      break;
+    case K::IpNothing: return opaque("an unknown %pI conversion");
+  }
+  if (node) c.field = single_field(node, cx.event);
+  return c;
+}
+
+}  // namespace
+
+Column opaque(std::string note) {
+  Column c;
+  c.note = std::move(note);
+  return c;
+}
+
+Column classify_step(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node,
+                     std::string_view after) {
+  switch (step.kind) {
+    case print::Step::Kind::Number: return classify_number(cx, step, node);
+    case print::Step::Kind::String:
+      if (!step.string) return opaque("no argument");
+      return classify_string(cx, *step.string, node);
+    case print::Step::Kind::Pointer: return classify_pointer(cx, step, node, after);
+    case print::Step::Kind::BadCount: return opaque("a conversion upstream cannot print");
+    case print::Step::Kind::Literal: break;
+  }
+  return opaque("literal text");
+}
+
+}  // namespace tep::typed

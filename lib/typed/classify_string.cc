@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: LGPL-2.1
+// %s conversions: strings, __print_symbolic / __print_flags tables, hex dumps,
+// arrays, masks, and ?: chains of them:
+//   (state & MASK) ? __print_flags(state & MASK, "|", ...) : "R"    flags, 0 is "R"
+//   (isa == 1) ? __print_symbolic(r & 0xffff, VMX) : __print_symbolic(r, SVM)   one enum
+//   (in range) ? __print_symbolic(root, ...) : "-"                  enum, "-" has no value
+//   x ? " [TRUNCATED]" : ""                                          boolean
+#include <cstring>
+
+#include "typed/classify.h"
+#include "typed/shape.h"
+
+namespace tep::typed {
+namespace {
+
+constexpr int kMaxChoiceDepth = 64;
+
+int label_index(Column& c, const std::string& text) {
+  for (size_t i = 0; i < c.labels.size(); i++)
+    if (c.labels[i] == text) return static_cast<int>(i);
+  c.labels.push_back(text);
+  return static_cast<int>(c.labels.size() - 1);
+}
+
+// The stored type of a table's value: its field's width ("u16 ioprio" -> u16), a cast's if narrower.
+ValueType table_value_type(const ClassifyContext& cx, const tep_print_arg* value, bool flags) {
+  const tep_format_field* f = single_field(value, cx.event);
+  int width = f && !(f->flags & TEP_FIELD_IS_ARRAY) ? f->size : 8;
+  bool is_signed = f && (f->flags & TEP_FIELD_IS_SIGNED);
+  Unwrapped u = unwrap(value, cx.tep.long_size);
+  if (u.cast_width && u.cast_width < width) {
+    width = u.cast_width;
+    is_signed = u.cast_signed;
+  }
+  return integer_type(width, is_signed && !flags);
+}
+
+// Builds Column::choices from a ?: chain, counting what its leaves are.
+struct ChoiceBuilder {
+  const ClassifyContext& cx;
+  Column& c;
+  int symbols = 0, flags = 0, texts = 0, strings = 0;
+  bool bad = false;
+  const tep_print_arg* first_value = nullptr;  // the first table's value
+
+  int add_leaf(Choice choice) {
+    c.choices.push_back(choice);
+    return static_cast<int>(c.choices.size() - 1);
+  }
+
+  int add_table(const print::StrArg& s, const tep_print_arg* value, const tep_print_flag_sym* list) {
+    if (!computable(value, cx.event)) {
+      bad = true;
+      return -1;
+    }
+    if (!first_value) first_value = value;
+    c.tables.push_back(table_entries(list, &s, cx.constants));
+    Choice leaf;
+    leaf.leaf = Choice::Leaf::Table;
+    leaf.value = s.value;
+    leaf.table = static_cast<int>(c.tables.size() - 1);
+    return add_leaf(leaf);
+  }
+
+  int add(const print::StrArg* s, const tep_print_arg* node, int depth) {
+    using K = print::StrArg::Kind;
+    if (!s || !node || depth > kMaxChoiceDepth) {
+      bad = true;
+      return -1;
+    }
+    switch (s->kind) {
+      case K::Conditional: {
+        const tep_print_arg* branches = node->op.right;
+        if (node->type != TEP_PRINT_OP || !branches || branches->type != TEP_PRINT_OP ||
+            !computable(node->op.left, cx.event)) {
+          bad = true;
+          return -1;
+        }
+        Choice branch;
+        branch.test = s->value;
+        int at = add_leaf(branch);
+        int yes = add(s->yes, branches->op.left, depth + 1);
+        int no = add(s->no, branches->op.right, depth + 1);
+        c.choices[at].yes = yes;
+        c.choices[at].no = no;
+        return at;
+      }
+      case K::Symbols:
+        if (node->type != TEP_PRINT_SYMBOL) break;
+        symbols++;
+        return add_table(*s, node->symbol.field, node->symbol.symbols);
+      case K::Flags:
+        if (node->type != TEP_PRINT_FLAGS) break;
+        flags++;
+        c.has_delimiter = s->has_delimiter;
+        c.delimiter = s->text;
+        return add_table(*s, node->flags.field, node->flags.flags);
+      case K::Text: {
+        texts++;
+        Choice leaf;
+        leaf.leaf = Choice::Leaf::Text;
+        leaf.label = label_index(c, s->text);
+        return add_leaf(leaf);
+      }
+      case K::Nothing: {
+        // "REC->len ? __get_str(name) : ((void *)0)": no value, no text.
+        Choice leaf;
+        leaf.leaf = Choice::Leaf::Null;
+        return add_leaf(leaf);
+      }
+      case K::DynString:
+      case K::FieldBytes:
+      case K::Address: {
+        strings++;
+        Choice leaf;
+        leaf.leaf = Choice::Leaf::String;
+        leaf.string = s;
+        return add_leaf(leaf);
+      }
+      default: break;
+    }
+    bad = true;
+    return -1;
+  }
+};
+
+// Every table name gets a label, so that a code means one name whatever table gave it.
+void label_tables(Column& c) {
+  for (auto& table : c.tables)
+    for (TableEntry& e : table) e.label = label_index(c, e.name);
+}
+
+void set_zero_name(Column& c) {
+  if (c.has_zero_name || c.tables.empty()) return;
+  for (const TableEntry& e : c.tables[0])
+    if (e.resolved && e.value == 0) {
+      c.zero_name = e.name;
+      c.has_zero_name = true;
+      return;
+    }
+}
+
+Column from_choice(const ClassifyContext& cx, const print::StrArg& arg, const tep_print_arg* node) {
+  Column c;
+  ChoiceBuilder b{cx, c};
+  b.add(&arg, node, 0);
+  if (b.bad) return opaque("a ?: whose branches it cannot type");
+  if (!b.symbols && !b.flags && !b.texts && !b.strings) return opaque("prints nothing upstream");
+  c.reader.from = Reader::From::Choice;
+  c.reader.root = 0;
+  const Choice& root = c.choices[0];
+  if (b.flags == 1 && b.symbols == 0 && b.strings == 0) {
+    c.kind = Kind::Flags;
+    c.type = table_value_type(cx, b.first_value, true);
+    // "v ? __print_flags(v, ...) : "R"": the flag set of v, whose 0 is called "R".
+    if (c.choices.size() == 3 && root.leaf == Choice::Leaf::Branch &&
+        c.choices[root.yes].leaf == Choice::Leaf::Table && c.choices[root.no].leaf == Choice::Leaf::Text &&
+        same_expr(root.test, c.choices[root.yes].value)) {
+      c.zero_name = c.labels[c.choices[root.no].label];
+      c.has_zero_name = true;
+      c.reader.from = Reader::From::Expr;
+      c.reader.expr = c.choices[root.yes].value;
+      c.choices.clear();
+      c.labels.clear();
+    }
+    set_zero_name(c);
+    return c;
+  }
+  if (b.flags == 0 && b.strings == 0 && b.symbols == 0 && b.texts == 2 && c.choices.size() == 3) {
+    c.kind = Kind::Bool;
+    c.type = ValueType::Bool;
+    c.reader.from = Reader::From::Test;
+    c.reader.expr = root.test;
+    c.choices.clear();
+    return c;
+  }
+  if (b.flags == 0 && b.symbols == 0 && (b.strings || b.texts == 1)) {
+    c.kind = Kind::String;  // a string, or one of several strings
+    c.type = ValueType::Bytes;
+    return c;
+  }
+  if (b.flags == 0 && b.strings == 0) {
+    c.kind = Kind::Enum;
+    c.type = b.symbols ? table_value_type(cx, b.first_value, false) : ValueType::None;
+    label_tables(c);
+    return c;
+  }
+  return opaque("a ?: mixing tables and strings");
+}
+
+// A table of one __print_symbolic / __print_flags: the value is read directly.
+Column from_table(const ClassifyContext& cx, const print::StrArg& arg, const tep_print_arg* node) {
+  bool flags = arg.kind == print::StrArg::Kind::Flags;
+  if (node->type != (flags ? TEP_PRINT_FLAGS : TEP_PRINT_SYMBOL)) return opaque("unexpected tree");
+  const tep_print_arg* value = flags ? node->flags.field : node->symbol.field;
+  if (!computable(value, cx.event)) return opaque("a table over something outside the record");
+  Column c;
+  c.kind = flags ? Kind::Flags : Kind::Enum;
+  c.type = table_value_type(cx, value, flags);
+  integer_reader(cx, value, arg.value, c.reader);
+  c.field = single_field(value, cx.event);
+  c.tables.push_back(table_entries(flags ? node->flags.flags : node->symbol.symbols, &arg, cx.constants));
+  if (flags) {
+    c.has_delimiter = arg.has_delimiter;
+    c.delimiter = arg.text;
+    set_zero_name(c);
+  } else {
+    label_tables(c);
+  }
+  return c;
+}
+
+// The bytes of a field: a __data_loc payload or a fixed field.
+void field_bytes(const print::FieldRef& f, bool dynamic, Reader& r) {
+  r.from = dynamic ? Reader::From::DynamicBytes : Reader::From::FixedBytes;
+  r.offset = f.offset;
+  r.size = f.size;
+  r.relative = f.is_relative;
+}
+
+}  // namespace
+
+Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, const tep_print_arg* node) {
+  using K = print::StrArg::Kind;
+  if (!node) return opaque("no argument");
+  Column c;
+  switch (arg.kind) {
+    case K::Conditional:
+    case K::Text:
+      c = from_choice(cx, arg, node);
+      if (c.kind != Kind::Opaque) c.field = single_field(node, cx.event);
+      return c;
+    case K::Symbols:
+    case K::Flags: return from_table(cx, arg, node);
+    case K::DynString:
+    case K::FieldBytes:
+      c.kind = Kind::String;
+      c.type = ValueType::Bytes;
+      field_bytes(arg.field, arg.kind == K::DynString, c.reader);
+      c.reader.cut_at_nul = true;
+      break;
+    case K::Address:
+      c.kind = Kind::String;
+      c.type = ValueType::Bytes;
+      c.reader.from = Reader::From::PrintkString;
+      c.reader.offset = arg.field.offset;
+      c.reader.size = cx.tep.long_size == 8 ? 8 : 4;
+      c.note = "a kernel string, from the printk formats";
+      break;
+    case K::Hex:
+    case K::HexString:
+      if (!computable(node->hex.size, cx.event)) return opaque("a length from outside the record");
+      c.kind = Kind::Bytes;
+      c.type = ValueType::Bytes;
+      field_bytes(arg.field, arg.source_is_dynamic, c.reader);
+      c.reader.length = arg.value;
+      break;
+    case K::IntArray: {
+      if (!computable(node->int_array.count, cx.event) || !arg.element_size ||
+          arg.element_size->kind != print::Expr::Kind::Constant)
+        return opaque("an array of unknown shape");
+      uint64_t element = arg.element_size->constant;
+      if (element != 1 && element != 2 && element != 4 && element != 8)
+        return opaque("an array of unknown element size");
+      c.kind = Kind::Array;
+      c.type = ValueType::Bytes;
+      const tep_format_field* f = single_field(node->int_array.field, cx.event);
+      c.element = integer_type(static_cast<int>(element), f && (f->flags & TEP_FIELD_IS_SIGNED));
+      field_bytes(arg.field, arg.source_is_dynamic, c.reader);
+      c.reader.length = arg.value;
+      c.reader.length_scale = static_cast<int>(element);
+      break;
+    }
+    case K::Bitmask:
+    case K::Cpumask:
+      c.kind = arg.kind == K::Cpumask ? Kind::CpuSet : Kind::Bitmask;
+      c.type = ValueType::Bytes;
+      field_bytes(arg.field, true, c.reader);
+      break;
+    case K::Function: {
+      const char* name = arg.call && arg.call->handler ? arg.call->handler->name.c_str() : "";
+      return opaque(std::string("the print function ") + name);
+    }
+    case K::Nothing: return opaque("prints nothing upstream");
+    case K::BprintArg: return opaque("a bprint argument");
+  }
+  c.field = single_field(node, cx.event);
+  return c;
+}
+
+}  // namespace tep::typed

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "typed/text.h"
+
+#include <string_view>
+
+#include "core/per_thread.h"
+#include "output/field_printer.h"
+#include "print/bprint.h"
+#include "print/info_printer.h"
+
+namespace tep::typed {
+namespace {
+
+// A seq for the bprint message, reused by each thread.
+struct ScratchSeq {
+  trace_seq seq;
+  ScratchSeq() { seq::init(&seq); }
+  ~ScratchSeq() { seq::destroy(&seq); }
+  ScratchSeq(const ScratchSeq&) = delete;
+  ScratchSeq& operator=(const ScratchSeq&) = delete;
+};
+
+std::string_view seq_text(const trace_seq& s) {
+  return s.buffer ? std::string_view(s.buffer, s.len) : std::string_view();
+}
+
+// ftrace:bprint prints "<caller>: <message>": the message is what follows the
+// caller's "%ps" and ": ".
+void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const print::Context& ctx) {
+  const Model& m = src.model;
+  ScratchSeq& scratch = per_thread<ScratchSeq>();
+  seq::reset(&scratch.seq);
+  {
+    print::Output out(&scratch.seq);
+    print::print_pointer(out, ctx, m.pointers.front(), 1);
+  }
+  size_t caller = scratch.seq.len;
+  if (&c == &m.columns.front()) {
+    seq::append(s, seq_text(scratch.seq));
+    return;
+  }
+  {
+    print::Output out(&scratch.seq);
+    print::print_bprint(out, ctx, *m.plan);
+  }
+  std::string_view all = seq_text(scratch.seq);
+  std::string_view head = all.substr(0, caller), printed = all.substr(caller);
+  if (printed.substr(0, head.size() + 2) == std::string(head) + ": ")
+    printed.remove_prefix(head.size() + 2);
+  seq::append(s, printed);
+}
+
+}  // namespace
+
+void print_text(trace_seq* s, const Source& src, const Column& c, const tep_record& record) {
+  const Model& m = src.model;
+  print::Context ctx{src.tep, src.event, print::RecordView(src.tep, record.data, record.size)};
+  if (m.layout == Model::Layout::Bprint && m.plan->bprint_fields_found && c.print_arg < 0 &&
+      !m.pointers.empty() && (&c == &m.columns.front() || &c == &m.columns.back())) {
+    print_bprint_part(s, src, c, ctx);
+    return;
+  }
+  if (c.first_step >= 0) {
+    print::Output out(s);
+    for (int i = c.first_step; i <= c.last_step && i < static_cast<int>(m.plan->steps.size()); i++)
+      print::run_step(out, ctx, m.plan->steps[static_cast<size_t>(i)]);
+    return;
+  }
+  if (c.field && record.data)
+    output::print_field_content(s, record.data, record.size, *const_cast<tep_format_field*>(c.field));
+}
+
+}  // namespace tep::typed

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The tev_* C API's contract: statuses for NULL, bad handles, unknown names
+// and indexes; null values for records of other events and short records (and
+// no read outside them: ASan runs this); batches; texts into small buffers;
+// several threads on one catalog.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "typed_fixture.h"
+
+namespace typed_test {
+namespace {
+
+struct Api : ::testing::Test {
+  Cases& cx = Cases::get();
+  tev_catalog* cat = cx.catalog().get();
+  tev_event* event(const char* sys, const char* name) {
+    tev_event* ev = nullptr;
+    EXPECT_EQ(tev_event_find(cat, sys, name, &ev), TEV_OK);
+    return ev;
+  }
+  const tev_column* column(tev_event* ev, const char* name) {
+    const tev_column* c = nullptr;
+    EXPECT_EQ(tev_event_find_column(ev, name, &c), TEV_OK) << name;
+    return c;
+  }
+};
+
+TEST_F(Api, NullArguments) {
+  tev_catalog* out = nullptr;
+  tev_event* ev = nullptr;
+  const tev_column* col = nullptr;
+  tev_value v;
+  EXPECT_EQ(tev_catalog_new(nullptr, &out), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_catalog_new(cx.tep(), nullptr), TEV_ERR_NULL_ARGUMENT);
+  tev_catalog_free(nullptr);
+  EXPECT_EQ(tev_catalog_define(nullptr, "X", 1), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_catalog_define(cat, nullptr, 1), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_find(nullptr, "sched", "sched_switch", &ev), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_find(cat, "sched", nullptr, &ev), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_find(cat, "sched", "sched_switch", nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_by_id(nullptr, 1, &ev), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_of(cat, nullptr, &ev), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_column_count(nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_field_count(nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_column(nullptr, 0, &col), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_find_column(nullptr, "x", &col), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_event_tep_event(nullptr), nullptr);
+  EXPECT_EQ(tev_event_suffix(nullptr), nullptr);
+  EXPECT_EQ(tev_column_name(nullptr), nullptr);
+  EXPECT_EQ(tev_column_kind(nullptr), TEV_KIND_OPAQUE);
+  EXPECT_EQ(tev_column_type(nullptr), TEV_TYPE_NONE);
+  EXPECT_EQ(tev_column_label_count(nullptr), -1);
+  EXPECT_EQ(tev_column_table_entry(nullptr, 0, 0, nullptr, nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_read(nullptr, nullptr, &v), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_fill(nullptr, nullptr, 0, nullptr, nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_format(nullptr, nullptr, nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_format_buf(nullptr, nullptr, nullptr, 0), TEV_ERR_NULL_ARGUMENT);
+
+  tev_event* sw = event("sched", "sched_switch");
+  const tev_column* pid = column(sw, "prev_pid");
+  EXPECT_EQ(tev_read(pid, nullptr, &v), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_fill(pid, nullptr, 1, &v, nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_fill(pid, nullptr, 0, nullptr, nullptr), 0);  // an empty batch
+  EXPECT_EQ(tev_fill_text(pid, nullptr, 0, nullptr, 0, nullptr), TEV_ERR_NULL_ARGUMENT);
+}
+
+TEST_F(Api, BadHandles) {
+  // A tep_event is not a tev_event, nor zeroed memory a column.
+  tep_event* raw = cx.event("sched", "sched_switch");
+  auto* fake_event = reinterpret_cast<tev_event*>(raw);
+  alignas(16) unsigned char zeros[256] = {};
+  auto* fake_column = reinterpret_cast<const tev_column*>(zeros);
+  auto* fake_catalog = reinterpret_cast<tev_catalog*>(zeros);
+  const tev_column* col = nullptr;
+  tev_event* ev = nullptr;
+  tev_value v;
+  EXPECT_EQ(tev_event_column_count(fake_event), TEV_ERR_BAD_HANDLE);
+  EXPECT_EQ(tev_event_column(fake_event, 0, &col), TEV_ERR_BAD_HANDLE);
+  EXPECT_EQ(tev_event_find_column(fake_event, "prev_pid", &col), TEV_ERR_BAD_HANDLE);
+  EXPECT_EQ(tev_event_tep_event(fake_event), nullptr);
+  EXPECT_EQ(tev_event_find(fake_catalog, "sched", "sched_switch", &ev), TEV_ERR_BAD_HANDLE);
+  tev_catalog_free(fake_catalog);  // ignored
+  Record r = cx.record("sched", "sched_switch");
+  EXPECT_EQ(tev_read(fake_column, &r.get(), &v), TEV_ERR_BAD_HANDLE);
+  EXPECT_EQ(tev_format_buf(fake_column, &r.get(), nullptr, 0), TEV_ERR_BAD_HANDLE);
+  EXPECT_EQ(tev_column_name(fake_column), nullptr);
+}
+
+TEST_F(Api, UnknownNamesAndIndexes) {
+  tev_event* ev = nullptr;
+  const tev_column* col = nullptr;
+  EXPECT_EQ(tev_event_find(cat, "sched", "no_such_event", &ev), TEV_ERR_NO_EVENT);
+  EXPECT_EQ(ev, nullptr);
+  EXPECT_EQ(tev_event_find(cat, "no_such_system", "sched_switch", &ev), TEV_ERR_NO_EVENT);
+  EXPECT_EQ(tev_event_by_id(cat, 99999, &ev), TEV_ERR_NO_EVENT);
+  EXPECT_EQ(tev_event_find(cat, nullptr, "sched_switch", &ev), TEV_OK);  // any system
+  int id = cx.event("sched", "sched_switch")->id;
+  tev_event* by_id = nullptr;
+  EXPECT_EQ(tev_event_by_id(cat, id, &by_id), TEV_OK);
+  EXPECT_EQ(by_id, ev);
+  EXPECT_EQ(tev_event_find_column(ev, "no_such_column", &col), TEV_ERR_NO_COLUMN);
+  EXPECT_EQ(tev_event_find_field(ev, "prev_state#2", &col), TEV_ERR_NO_COLUMN);  // a column, not a field
+  EXPECT_EQ(tev_event_find_field(ev, "common_pid", &col), TEV_OK);
+  EXPECT_EQ(tev_event_column(ev, -1, &col), TEV_ERR_INDEX);
+  EXPECT_EQ(tev_event_column(ev, tev_event_column_count(ev), &col), TEV_ERR_INDEX);
+  EXPECT_EQ(tev_event_field(ev, 1000, &col), TEV_ERR_INDEX);
+  const tev_column* state = column(ev, "prev_state");
+  EXPECT_EQ(tev_column_table_entry(state, 1, 0, nullptr, nullptr), TEV_ERR_INDEX);
+  EXPECT_EQ(tev_column_table_entry(state, 0, 100, nullptr, nullptr), TEV_ERR_INDEX);
+  EXPECT_EQ(tev_column_label(state, 0), nullptr);  // flags have no labels
+  // An event of another handle.
+  tep_handle* other = tep_alloc();
+  std::string text = read_text(data_dir() + "/events/sched/sched_switch/format");
+  tep_event* foreign = nullptr;
+  ASSERT_EQ(tep_parse_format(other, &foreign, text.c_str(), text.size(), "sched"), 0);
+  EXPECT_EQ(tev_event_of(cat, foreign, &ev), TEV_ERR_NO_EVENT);
+  tep_free(other);
+}
+
+TEST_F(Api, StatusTexts) {
+  for (int s = TEV_ERR_INTERNAL; s <= TEV_OK; s++) {
+    ASSERT_NE(tev_strerror(s), nullptr);
+    EXPECT_STRNE(tev_strerror(s), "unknown status") << s;
+  }
+  EXPECT_STREQ(tev_strerror(-1000), "unknown status");
+  for (int k = TEV_KIND_OPAQUE; k <= TEV_KIND_DERIVED; k++) EXPECT_STRNE(tev_kind_name(static_cast<tev_kind>(k)), "?");
+  EXPECT_EQ(tev_type_size(TEV_TYPE_I32), 4u);
+  EXPECT_EQ(tev_type_size(TEV_TYPE_BYTES), sizeof(tev_bytes));
+  EXPECT_EQ(tev_type_size(static_cast<tev_type>(99)), 0u);
+}
+
+// Values of the wrong kind.
+TEST_F(Api, KindsOfValues) {
+  tev_event* ev = event("kmem", "mm_page_alloc");
+  const tev_column* page = column(ev, "page");  // opaque
+  const tev_column* gfp = column(ev, "gfp_flags");
+  const tev_column* comm = column(event("sched", "sched_switch"), "prev_comm");
+  Record r = cx.record("kmem", "mm_page_alloc");
+  const tep_record* recs[] = {&r.get()};
+  int64_t values[1];
+  int32_t codes[1];
+  EXPECT_EQ(tev_fill(page, recs, 1, values, nullptr), TEV_ERR_NO_VALUE);
+  EXPECT_EQ(tev_fill_int64(page, recs, 1, values, nullptr), TEV_ERR_NO_VALUE);
+  EXPECT_EQ(tev_fill_codes(gfp, recs, 1, codes, nullptr), TEV_ERR_KIND);
+  EXPECT_EQ(tev_fill_int64(comm, recs, 1, values, nullptr), TEV_ERR_KIND);
+  EXPECT_EQ(tev_bitset_test(gfp, tev_bytes{values, 8}, 0), TEV_ERR_KIND);
+  int64_t e;
+  EXPECT_EQ(tev_array_element(gfp, tev_bytes{values, 8}, 0, &e), TEV_ERR_KIND);
+  char text[64];
+  EXPECT_GT(tev_format_buf(page, &r.get(), text, sizeof(text)), 0);  // opaque: the text still is there
+}
+
+// A batch mixing events and NULL records: only this event's records have values.
+TEST_F(Api, BatchOfMixedRecords) {
+  tev_event* sw = event("sched", "sched_switch");
+  const tev_column* pid = column(sw, "prev_pid");
+  Record a = cx.record("sched", "sched_switch"), b = cx.record("kmem", "kmalloc"), c = cx.record("sched", "sched_switch");
+  a.set("prev_pid", 11);
+  b.set("call_site", 12);
+  c.set("prev_pid", static_cast<uint64_t>(-13));
+  const tep_record* recs[] = {&a.get(), &b.get(), nullptr, &c.get()};
+  int32_t values[4] = {9, 9, 9, 9};
+  uint8_t valid[4] = {9, 9, 9, 9};
+  ASSERT_EQ(tev_column_type(pid), TEV_TYPE_I32);
+  EXPECT_EQ(tev_fill(pid, recs, 4, values, valid), 2);
+  EXPECT_EQ(values[0], 11);
+  EXPECT_EQ(values[3], -13);
+  EXPECT_EQ(valid[0], 1);
+  EXPECT_EQ(valid[1], 0);
+  EXPECT_EQ(valid[2], 0);
+  EXPECT_EQ(values[1], 0);
+  int64_t wide[4];
+  EXPECT_EQ(tev_fill_int64(pid, recs, 4, wide, nullptr), 2);
+  EXPECT_EQ(wide[3], -13);
+  tev_value v;
+  EXPECT_EQ(tev_read(pid, &b.get(), &v), TEV_OK);
+  EXPECT_EQ(v.valid, 0);
+  trace_seq s;
+  trace_seq_init(&s);
+  EXPECT_EQ(tev_format(pid, &b.get(), &s), TEV_ERR_WRONG_EVENT);
+  trace_seq_destroy(&s);
+}
+
+// Several columns in one call: what each column's own tev_fill gives.
+TEST_F(Api, FillColumnsMatchesFill) {
+  tev_event* ev = event("sched", "sched_switch");
+  std::vector<Record> recs;
+  for (int i = 0; i < 300; i++) {
+    Record r = cx.record(i % 7 ? "sched" : "kmem", i % 7 ? "sched_switch" : "kmalloc");
+    if (i % 7) r.set("prev_pid", i).set("prev_state", i & 0x1ff).set_string("prev_comm", i % 2 ? "a" : "bcdefghijklmnopq");
+    if (i % 11 == 0) r.truncate(30);
+    recs.push_back(r);
+  }
+  std::vector<const tep_record*> ptrs;
+  for (Record& r : recs) ptrs.push_back(&r.get());
+  ptrs[5] = nullptr;
+  std::vector<const tev_column*> cols;
+  for (bool fields : {false, true}) {
+    int n = fields ? tev_event_field_count(ev) : tev_event_column_count(ev);
+    for (int c = 0; c < n; c++) {
+      const tev_column* col = nullptr;
+      ASSERT_EQ(fields ? tev_event_field(ev, c, &col) : tev_event_column(ev, c, &col), TEV_OK);
+      if (tev_column_type(col) != TEV_TYPE_NONE) cols.push_back(col);
+    }
+  }
+  size_t n = ptrs.size();
+  std::vector<std::vector<uint8_t>> values(cols.size(), std::vector<uint8_t>(n * 16)), valid(cols.size(), std::vector<uint8_t>(n));
+  std::vector<void*> value_ptrs;
+  std::vector<uint8_t*> valid_ptrs;
+  for (size_t j = 0; j < cols.size(); j++) {
+    value_ptrs.push_back(values[j].data());
+    valid_ptrs.push_back(valid[j].data());
+  }
+  int64_t ours = tev_fill_columns(cols.data(), cols.size(), ptrs.data(), n, value_ptrs.data(), valid_ptrs.data());
+  EXPECT_EQ(ours, 300 - 43 - 1);  // sched_switch records, but the NULL one
+  for (size_t j = 0; j < cols.size(); j++) {
+    std::vector<uint8_t> one(n * 16), one_valid(n);
+    ASSERT_GE(tev_fill(cols[j], ptrs.data(), n, one.data(), one_valid.data()), 0);
+    size_t width = tev_type_size(tev_column_type(cols[j]));
+    for (size_t i = 0; i < n; i++) {
+      ASSERT_EQ(one_valid[i], valid[j][i]) << tev_column_name(cols[j]) << " " << i;
+      tev_value v;
+      if (ptrs[i]) {
+        ASSERT_EQ(tev_read(cols[j], ptrs[i], &v), TEV_OK);
+        EXPECT_EQ(v.valid, valid[j][i]) << tev_column_name(cols[j]) << " " << i;
+      }
+      EXPECT_EQ(memcmp(one.data() + i * width, values[j].data() + i * width, width), 0)
+          << tev_column_name(cols[j]) << " " << i;
+    }
+  }
+  // Columns of two events, or an opaque one.
+  const tev_column* mixed[] = {cols[0], column(event("kmem", "kmalloc"), "call_site")};
+  EXPECT_EQ(tev_fill_columns(mixed, 2, ptrs.data(), n, value_ptrs.data(), nullptr), TEV_ERR_WRONG_EVENT);
+  const tev_column* opaque[] = {column(event("kmem", "mm_page_alloc"), "page")};
+  EXPECT_EQ(tev_fill_columns(opaque, 1, ptrs.data(), n, value_ptrs.data(), nullptr), TEV_ERR_NO_VALUE);
+  EXPECT_EQ(tev_fill_columns(cols.data(), cols.size(), ptrs.data(), 0, value_ptrs.data(), nullptr), 0);
+  EXPECT_EQ(tev_fill_columns(nullptr, 0, ptrs.data(), n, value_ptrs.data(), nullptr), TEV_ERR_NULL_ARGUMENT);
+}
+
+// Texts of a batch into a buffer too small for all: as many as fit.
+TEST_F(Api, TextsInSmallBuffers) {
+  const tev_column* comm = column(event("sched", "sched_switch"), "prev_comm");
+  Record a = cx.record("sched", "sched_switch"), b = cx.record("sched", "sched_switch");
+  a.set_string("prev_comm", "abcdef");
+  b.set_string("prev_comm", "ghijklmnop");
+  const tep_record* recs[] = {&a.get(), &b.get()};
+  char text[12];
+  uint64_t offsets[3];
+  EXPECT_EQ(tev_fill_text(comm, recs, 2, text, sizeof(text), offsets), 1);
+  EXPECT_EQ(offsets[1], 6u);
+  EXPECT_EQ(std::string(text, 6), "abcdef");
+  EXPECT_EQ(tev_fill_text(comm, recs + 1, 1, text, sizeof(text), offsets), 1);
+  EXPECT_EQ(std::string(text, offsets[1]), "ghijklmnop");
+  EXPECT_EQ(tev_fill_text(comm, recs, 2, text, 0, offsets), 0);
+  char small[4];
+  EXPECT_EQ(tev_format_buf(comm, &b.get(), small, sizeof(small)), 10);
+  EXPECT_STREQ(small, "ghi");
+  EXPECT_EQ(tev_format_buf(comm, &b.get(), nullptr, 0), 10);
+}
+
+// Every column and field of every case event, on every prefix of a record:
+// reads stay inside (ASan), values a record lacks are null.
+TEST_F(Api, ShortRecords) {
+  tep_event** events = tep_list_events(cx.tep(), TEP_EVENT_SORT_ID);
+  for (int i = 0; events && events[i]; i++) {
+    tev_event* ev = nullptr;
+    ASSERT_EQ(tev_event_of(cat, events[i], &ev), TEV_OK);
+    Record full(events[i]);
+    const tep_record& whole = full.get();
+    for (int size = 0; size <= whole.size; size++) {
+      // An exact-size copy: a read past it is a heap overflow.
+      std::unique_ptr<uint8_t[]> copy(new uint8_t[size ? size : 1]);
+      memcpy(copy.get(), whole.data, static_cast<size_t>(size));
+      tep_record rec{};
+      rec.data = copy.get();
+      rec.size = size;
+      const tep_record* recs[] = {&rec};
+      for (bool fields : {false, true}) {
+        int n = fields ? tev_event_field_count(ev) : tev_event_column_count(ev);
+        for (int c = 0; c < n; c++) {
+          const tev_column* col = nullptr;
+          ASSERT_EQ(fields ? tev_event_field(ev, c, &col) : tev_event_column(ev, c, &col), TEV_OK);
+          tev_value v;
+          ASSERT_EQ(tev_read(col, &rec, &v), TEV_OK);
+          if (size < 2) {
+            EXPECT_EQ(v.valid, 0);
+          }
+          // A value of a whole fixed field needs all of it.
+          tep_format_field* f = tev_column_field(col);
+          if (v.valid && f && !(f->flags & TEP_FIELD_IS_DYNAMIC) && !strcmp(f->name, tev_column_name(col))) {
+            EXPECT_LE(f->offset + f->size, size) << events[i]->name << " " << tev_column_name(col);
+          }
+          if (tev_column_type(col) != TEV_TYPE_NONE) {
+            alignas(16) unsigned char value[32];
+            uint8_t valid = 9;
+            ASSERT_GE(tev_fill(col, recs, 1, value, &valid), 0);
+            EXPECT_EQ(valid, v.valid);
+          }
+          char text[512];
+          tev_format_buf(col, &rec, text, sizeof(text));
+        }
+      }
+    }
+  }
+}
+
+// Several threads reading one new catalog from the start (its models are
+// built lazily, concurrently) get what one thread gets.
+TEST_F(Api, Threads) {
+  Record r = cx.record("kvm", "kvm_exit");
+  r.set("isa", 1).set("exit_reason", 12);
+  std::string want = cx.info(r.get());
+  tev::Catalog catalog(cx.tep());
+  std::vector<std::thread> threads;
+  std::vector<std::string> got(4);
+  for (int t = 0; t < 4; t++)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; i++) got[t] = catalog.of(cx.event("kvm", "kvm_exit"))->text(r.get());
+    });
+  for (std::thread& t : threads) t.join();
+  for (const std::string& g : got) EXPECT_EQ(g, want);
+}
+
+}  // namespace
+}  // namespace typed_test

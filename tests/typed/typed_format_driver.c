@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The typed columns' texts of the records tests/print/print_diff_driver.c
+ * builds, in its output format: run print_diff_driver (INFO) on upstream and
+ * this on ours, and the outputs must be identical.
+ *
+ *   typed_format_driver DIR
+ *
+ * Per record it prints prefix(0) text(0) prefix(1) text(1) ... suffix of the
+ * event's typed columns (tev_format), which must be what tep_print_event
+ * prints for TEP_PRINT_INFO. It also reads every column and field value
+ * (tev_read, tev_fill) to exercise them on the same records, and reports an
+ * error line if a read fails.
+ */
+#define main print_diff_driver_main
+#include "../print/print_diff_driver.c"
+#undef main
+
+#include "event-typed.h"
+
+static void print_columns(struct tev_catalog *cat, struct tep_event *event)
+{
+	static unsigned char storage[MAX_RECORD + 64];
+	struct tev_event *ev;
+	struct tep_record rec;
+	const struct tep_record *recs[1] = { &rec };
+	struct trace_seq s;
+	int n, bad, c, count;
+
+	if (tev_event_of(cat, event, &ev) != TEV_OK) {
+		printf("tev_event_of failed\n");
+		return;
+	}
+	count = tev_event_column_count(ev);
+	for (n = 0; n < RECORDS_PER_EVENT; n++) {
+		unsigned char *buf = storage + 8;
+
+		rng_state = ((uint64_t)event->id << 32) ^ (uint64_t)n * 7919;
+		memset(storage, 0, sizeof(storage));
+		memset(&rec, 0, sizeof(rec));
+		rec.size = build_record(event, n, buf, 8, &bad);
+		rec.data = buf;
+		rec.cpu = n % 4;
+		rec.ts = 1000000000ULL * n + rnd() % 1000000000ULL;
+		trace_seq_init(&s);
+		for (c = 0; c < count; c++) {
+			const struct tev_column *col;
+			struct tev_value v;
+			unsigned char values[16];
+			uint8_t valid;
+
+			if (tev_event_column(ev, c, &col) != TEV_OK)
+				continue;
+			trace_seq_puts(&s, tev_column_prefix(col));
+			if (tev_format(col, &rec, &s) != TEV_OK)
+				printf("error: tev_format column %d\n", c);
+			if (tev_read(col, &rec, &v) != TEV_OK)
+				printf("error: tev_read column %d\n", c);
+			if (tev_column_type(col) != TEV_TYPE_NONE &&
+			    tev_fill(col, recs, 1, values, &valid) < 0)
+				printf("error: tev_fill column %d\n", c);
+		}
+		trace_seq_puts(&s, tev_event_suffix(ev));
+		trace_seq_terminate(&s);
+		printf("%s %d: ", bad ? "bad" : "ok", n);
+		fwrite(s.buffer, 1, s.len, stdout);
+		printf("\n");
+		trace_seq_destroy(&s);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct tep_handle *tep;
+	struct tev_catalog *cat;
+	char path[4096];
+	char **events;
+	char *kallsyms, *printk;
+	int nr, i;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s DIR\n", argv[0]);
+		return 2;
+	}
+	tep = tep_alloc();
+	tep_set_long_size(tep, 8);
+	tep_set_page_size(tep, 4096);
+	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+	snprintf(path, sizeof(path), "%s/kallsyms", argv[1]);
+	kallsyms = read_file(path, NULL);
+	if (kallsyms)
+		tep_parse_kallsyms(tep, kallsyms);
+	snprintf(path, sizeof(path), "%s/printk_formats", argv[1]);
+	printk = read_file(path, NULL);
+	if (printk)
+		tep_parse_printk_formats(tep, printk);
+	load_addresses(kallsyms, printk);
+	free(kallsyms);
+	free(printk);
+
+	events = list_events(argv[1], &nr);
+	for (i = 0; i < nr; i++) {
+		char *sys = strdup(events[i]);
+		size_t len;
+		char *buf;
+
+		*strchr(sys, '/') = 0;
+		snprintf(path, sizeof(path), "%s/events/%s/format", argv[1], events[i]);
+		buf = read_file(path, &len);
+		if (buf)
+			tep_parse_event(tep, buf, len, sys);
+		free(buf);
+		free(sys);
+	}
+	for (i = 1; i < 3000; i += 7) {
+		char comm[32];
+		snprintf(comm, sizeof(comm), "task-%d", i);
+		tep_register_comm(tep, comm, i);
+	}
+	if (tev_catalog_new(tep, &cat) != TEV_OK)
+		return 2;
+	for (i = 0; i < nr; i++) {
+		char *name = strchr(events[i], '/') + 1;
+		char sys[256];
+		struct tep_event *event;
+
+		snprintf(sys, sizeof(sys), "%.*s", (int)(name - 1 - events[i]), events[i]);
+		event = tep_find_event_by_name(tep, sys, name);
+		if (!event) {
+			printf("== %s:%s NOT PARSED\n", sys, name);
+			continue;
+		}
+		printf("== %s:%s\n", sys, name);
+		print_columns(cat, event);
+	}
+	fflush(stdout);
+	tev_catalog_free(cat);
+	tep_free(tep);
+	return 0;
+}
