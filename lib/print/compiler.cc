@@ -495,6 +495,9 @@ void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const 
         if (p.letter == 'p') {
           step.kind = Step::Kind::Pointer;
           step.pointer = pointer(args[piece.arg], text.substr(p.letter_end, p.end - p.letter_end));
+          // Not printed from (print_pointer is): the "%pS" typed columns report.
+          step.conversion = fmt::PrintFmt::conversion(text, piece);
+          step.conversion.text = text.substr(p.start, p.end - p.start);
           break;
         }
         step.conversion = fmt::PrintFmt::conversion(text, piece);
