@@ -18,8 +18,11 @@ void byte_hex(Output& s, uint8_t b, bool upper = false) {
   s.append(std::string_view(two, 2));
 }
 
-void wrong_type(Output& s, int type) {
-  s.append("ARG TYPE NOT FIELD BUT ");
+// Upstream names the dynamic array only for socket addresses, the one kind
+// that also takes one.
+void wrong_type(Output& s, PointerArg::Kind kind, int type) {
+  s.append(kind == PointerArg::Kind::IpSockaddr ? "ARG NOT FIELD NOR DYNAMIC ARRAY BUT TYPE "
+                                                : "ARG TYPE NOT FIELD BUT ");
   append_decimal(s, type);
 }
 
@@ -200,7 +203,7 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
 
   // The rest need a field (or a print function) as argument.
   if (barg) {
-    wrong_type(s, TEP_PRINT_ATOM);
+    wrong_type(s, arg.kind, TEP_PRINT_ATOM);
     return;
   }
   if (arg.source == Src::Function) {
@@ -208,7 +211,7 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
     return;
   }
   if (arg.source == Src::WrongType) {
-    wrong_type(s, arg.wrong_type);
+    wrong_type(s, arg.kind, arg.wrong_type);
     return;
   }
 
