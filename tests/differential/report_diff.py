@@ -331,7 +331,8 @@ def run_case(args, ref, cand, cache, scratch, trace, option_name):
 
         if crashed(cached["status"]):
             reason = KNOWN_DIFFERENCES.get((os.path.basename(trace), option_name), "")
-            if (reason.startswith("both crash:") and mine["status"] == cached["status"]
+            # Which signal depends on the heap (a double free aborts or faults).
+            if (reason.startswith("both crash:") and crashed(mine["status"])
                     and mine["out"] == cached["out"]):
                 return Result(trace, option_name, "known-difference", "    " + reason)
             if mine["status"].startswith("signal"):
