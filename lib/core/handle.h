@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <bit>
 #include <cstdint>
 
 #include "event-parse.h"
@@ -39,7 +40,7 @@ struct tep_handle {
   int long_size = 0;
   int page_size = 0;
   bool file_bigendian = false;
-  bool host_bigendian = false;
+  bool host_bigendian = std::endian::native == std::endian::big;
   bool old_format = false;
   bool test_filters = false;
   bool header_page_parsed = false;
