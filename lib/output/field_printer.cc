@@ -111,7 +111,9 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
     seq::append_hex(s, value);
     seq::append_char(s, ')');
   } else if (!found) {
-    // A plain %p is printf's: "(nil)" for 0; an unknown symbol is 0x%llx.
+    // A plain %p is printf's of the value cast to a pointer (its low 32 bits on
+    // i686): "(nil)" for 0; an unknown symbol is 0x%llx.
+    if (!symbol) value = static_cast<uintptr_t>(value);
     if (value == 0 && !symbol) {
       seq::append(s, "(nil)");
     } else {
