@@ -176,8 +176,9 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
     fmt::format_text(out, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
                      std::string_view(start, length));
   } else {
-    fmt::format_number(out, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
-                       value);
+    fmt::PrintFmtConversion c = fmt::PrintFmt::conversion(conversion.format, *conversion.piece);
+    fmt::follow_trace_long(c, tep.long_size);
+    fmt::format_number(out, c, star, value);
   }
   return true;
 }

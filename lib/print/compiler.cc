@@ -509,10 +509,7 @@ void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const 
           }
         } else {
           step.kind = Step::Kind::Number;
-          // Upstream makes %l a %ll where the trace's long is 64 bits and the host's is
-          // not (i686): the value is printed whole, not cut to the host's long.
-          if (tep_.long_size == 8 && sizeof(long) == 4 && step.conversion.directive.length == fmt::Length::kLong)
-            step.conversion.directive.length = fmt::Length::kLongLong;
+          fmt::follow_trace_long(step.conversion, tep_.long_size);
           step.number = number(args[piece.arg]);
           if (step.number->kind == Expr::Kind::Field) {
             step.inline_arg = Step::Inline::Field;
