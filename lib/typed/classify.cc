@@ -83,10 +83,8 @@ ValueType conversion_type(const print::Step& step, int long_size) {
   bool is_signed = d.conversion == 'd' || d.conversion == 'i';
   int width = 4;
   if (d.conversion == 'c') width = 1;
-  else if (d.length == fmt::Length::kChar) width = 1;
-  else if (d.length == fmt::Length::kShort) width = 2;
   else if (d.length == fmt::Length::kLong) width = long_size == 4 ? 4 : 8;
-  else if (d.length == fmt::Length::kLongLong) width = 8;
+  else width = d.int_bits() / 8;
   return integer_type(width, is_signed);
 }
 
