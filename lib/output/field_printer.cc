@@ -208,8 +208,8 @@ void print_scalar(trace_seq* s, const tep_handle& tep, const void* data, int64_t
         seq::append_signed(s, v);
         break;
       }
-      case 1:  // "%d" of a (signed) char
-        seq::append_signed(s, static_cast<int8_t>(value));
+      case 1:  // "%d" of a char, as upstream casts it: unsigned on arm64 and s390x
+        seq::append_signed(s, static_cast<char>(value));
         break;
       default:
         seq::append_signed(s, static_cast<int64_t>(value));
