@@ -39,7 +39,7 @@ struct tep_handle {
   int cpus = 0;
   int long_size = 0;
   int page_size = 0;
-  bool file_bigendian = false;
+  bool file_bigendian = std::endian::native == std::endian::big;  // tep_alloc: the host's, as upstream
   bool host_bigendian = std::endian::native == std::endian::big;
   bool old_format = false;
   bool test_filters = false;
