@@ -10,9 +10,7 @@
 
 TEP_EXPORT struct tep_handle* tep_alloc(void) {
   try {
-    auto* tep = new tep_handle();
-    tep->host_bigendian = tep_is_bigendian();
-    return tep;
+    return new tep_handle();
   } catch (...) {
     return nullptr;
   }

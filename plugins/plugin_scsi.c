@@ -38,17 +38,19 @@ static unsigned int be32(const unsigned char *p)
 
 /* Upstream assembles the low bytes with int shifts: (b0 << 24) | (b1 << 16)
  * | (b2 << 8) is sign-extended to 64 bits before the last byte is or-ed in.
- * Its output (e.g. an lba of 18446744071562067968) follows from that. */
+ * Its output (e.g. an lba of 18446744071562067968) follows from that. The
+ * lba and transfer length are a sector_t there, an unsigned long: 32 bits on
+ * i686, where the values keep only their low half. */
 static u64 int_shifted_be32(const unsigned char *p)
 {
-	return (u64)(long long)(int)((unsigned int)p[0] << 24 | p[1] << 16 | p[2] << 8) | p[3];
+	return (unsigned long)((u64)(long long)(int)((unsigned int)p[0] << 24 | p[1] << 16 | p[2] << 8) | p[3]);
 }
 
 /* A 64-bit big-endian number whose lower half is assembled as above. */
 static u64 int_shifted_be64(const unsigned char *p)
 {
-	return (be64(p) & 0xffffffff000000ffULL) |
-	       (u64)(long long)(int)((unsigned int)p[4] << 24 | p[5] << 16 | p[6] << 8);
+	return (unsigned long)((be64(p) & 0xffffffff000000ffULL) |
+			       (u64)(long long)(int)((unsigned int)p[4] << 24 | p[5] << 16 | p[6] << 8));
 }
 
 static void print_unmap_bit(struct trace_seq *s, unsigned char flags)

@@ -27,8 +27,10 @@ ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax) {
   const size_t size = text.size();
   // The common case, a format file's "offset:16;" or "signed:0;": nothing but
   // a short decimal number, which every rule reads alike (18 digits fit any
-  // range; a leading 0 would be octal under base 0).
-  if (size - 1 < 18 && text[0] >= '0' && text[0] <= '9' && (text[0] != '0' || size == 1) &&
+  // 64-bit range, 9 a 32-bit long's; a leading 0 would be octal under base 0).
+  const bool long32 = syntax.long_range && sizeof(long) == 4;
+  const size_t short_digits = long32 ? 9 : 18;
+  if (size - 1 < short_digits && text[0] >= '0' && text[0] <= '9' && (text[0] != '0' || size == 1) &&
       syntax.width >= size && (syntax.base == 0 || syntax.base == 10)) {
     uint64_t value = 0;
     size_t i = 0;
@@ -62,18 +64,23 @@ ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax) {
   }
   if (i == digits_start) return {};
 
-  const uint64_t max = !syntax.is_signed ? UINT64_MAX : negative ? uint64_t{1} << 63 : INT64_MAX;
+  const unsigned top = long32 ? 31 : 63;  // the sign bit of the range
+  const uint64_t umax = long32 ? UINT32_MAX : UINT64_MAX;
+  const uint64_t smax = (uint64_t{1} << top) - 1;
+  const uint64_t max = !syntax.is_signed ? umax : negative ? smax + 1 : smax;
   if (overflow || value > max) {
     switch (syntax.overflow) {
       case Overflow::Fail:
         return {};
       case Overflow::Saturate:
-        if (!syntax.is_signed) return {UINT64_MAX, i, true};
-        return {negative ? uint64_t{1} << 63 : uint64_t{INT64_MAX}, i, true};
+        if (!syntax.is_signed) return {umax, i, true};
+        return {negative ? 0 - (smax + 1) : smax, i, true};
       case Overflow::Wrap:
         break;
     }
   }
+  // strtoul negates in unsigned long: modulo 2^32 for a 32-bit one.
+  if (negative && !syntax.is_signed) return {(0 - value) & umax, i};
   return {negative ? 0 - value : value, i};
 }
 

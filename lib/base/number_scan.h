@@ -3,7 +3,8 @@
 // with several C library functions whose rules differ (prefixes, sign,
 // overflow, how far they read), and which inputs give which value is part of
 // the contract, so those rules are parameters here:
-//   "offset:16;" "ID: 0x13c"   strtoul(text, NULL, 0)   format files, filters
+//   "offset:16;" "ID: 0x13c"   strtoul(text, NULL, 0)   format files
+//   "pid == 0x10"              strtoull(text, NULL, 0)  filters
 //   "size:99999999999;"        (int)strtol(text, NULL, 10)  header_page: (int)LONG_MAX
 //   "ffffffff81000000 : ..."   strtoull(text, NULL, 16)  printk formats
 //   "1234 bash"                sscanf("%d")      saved cmdlines: out of range fails
@@ -30,6 +31,10 @@ struct NumberSyntax {
   int base = 0;
   // The range: int64_t (strtoll) or uint64_t (strtoull; a '-' negates modulo 2^64).
   bool is_signed = false;
+  // The range of this host's long instead (strtol, strtoul, scanf's %d): the
+  // same on LP64 hosts, 32 bits on ILP32 ones (i686), where upstream's C
+  // library saturates or fails at 2^31 and 2^32.
+  bool long_range = false;
   Overflow overflow = Overflow::Saturate;
   bool skip_blanks = true;  // leading C blanks (' ' \t \n \v \f \r), as strto* and scanf
   bool allow_sign = true;   // one leading '+' or '-'
@@ -41,13 +46,18 @@ struct NumberSyntax {
   size_t width = SIZE_MAX;
 };
 
-// strtoul(text, NULL, 0) (unsigned long is 64 bits on the platforms we build).
-inline constexpr NumberSyntax kStrtoul{};
+// strtoul(text, NULL, 0).
+inline constexpr NumberSyntax kStrtoul{.long_range = true};
+// strtoull(text, NULL, 0): 64 bits on every host.
+inline constexpr NumberSyntax kStrtoull{};
 // strtol(text, NULL, 10), i.e. atol; atoi(text) is its value cast to int.
-inline constexpr NumberSyntax kAtol{.base = 10, .is_signed = true};
+inline constexpr NumberSyntax kAtol{.base = 10, .is_signed = true, .long_range = true};
+// sscanf("%d"): strtol's range, out of it no number (glibc sets ERANGE).
+inline constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .long_range = true,
+                                        .overflow = Overflow::Fail};
 
 struct ScannedNumber {
-  uint64_t bits = 0;  // the value; an int64_t's bits when is_signed
+  uint64_t bits = 0;  // the value; an int64_t's bits when is_signed (a long's, extended, with long_range)
   size_t end = 0;     // offset just past the number; 0 when there is none
   bool saturated = false;  // out of range under Overflow::Saturate (strto* set ERANGE)
   bool found() const { return end != 0; }

@@ -30,6 +30,7 @@ struct ClassTable {
 constexpr ClassTable kClasses;
 
 int byte(char c) { return static_cast<unsigned char>(c); }
+constexpr bool kSignedChar = static_cast<char>(0x80) < 0;
 TokenType class_of(char c) { return kClasses.of[byte(c)]; }
 
 // Not printable and not '\n': '\t' '\r' '\x01' '\x7f' ... (bytes >= 0x80 are handled apart).
@@ -60,7 +61,10 @@ Token Tokenizer::quoted(char quote) {
     const size_t start = i;
     char last = quote;
     for (;;) {
-      if (i >= text.size() || byte(text[i]) >= 0x80) {  // "abc<end>, "ab\xc3
+      // Upstream reads the bytes as char: where char is signed (x86) a byte >= 0x80 is
+      // negative and ends the input; where it is unsigned (arm64, s390x) it is one more
+      // unprintable byte, which ends the string.
+      if (i >= text.size() || (kSignedChar && byte(text[i]) >= 0x80)) {  // "abc<end>, "ab\xc3
         in_.seek(i + 1);
         std::string_view piece = text.substr(start, i - start);
         if (!joined) return {TokenType::Error, piece};
@@ -69,7 +73,7 @@ Token Tokenizer::quoted(char quote) {
       }
       const char c = text[i++];
       // "a\"b", "a\\" b": a backslash protects the next byte, even another backslash's.
-      if (last != '\\' && (c == quote || is_control(c))) break;
+      if (last != '\\' && (c == quote || is_control(c) || byte(c) >= 0x80)) break;
       last = c;
     }
     const std::string_view piece = text.substr(start, i - 1 - start);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <bit>
 #include <cstdint>
 
 #include "event-parse.h"
@@ -38,8 +39,8 @@ struct tep_handle {
   int cpus = 0;
   int long_size = 0;
   int page_size = 0;
-  bool file_bigendian = false;
-  bool host_bigendian = false;
+  bool file_bigendian = std::endian::native == std::endian::big;  // tep_alloc: the host's, as upstream
+  bool host_bigendian = std::endian::native == std::endian::big;
   bool old_format = false;
   bool test_filters = false;
   bool header_page_parsed = false;

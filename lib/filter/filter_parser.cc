@@ -345,7 +345,7 @@ tep_filter_arg* Parser::make_item(const Token& tok) {
   if (isdigit(static_cast<unsigned char>(tok.text[0]))) {
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_VALUE);
     node->value.type = TEP_FILTER_NUMBER;
-    node->value.val = scan_number(tok.text, kStrtoul).bits;
+    node->value.val = scan_number(tok.text, kStrtoull).bits;
     return node;
   }
   tep_format_field* field = find_any_field_in(*event_, tok.text);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "output/event_time.h"
 
+#include "base/number_scan.h"
 #include "trace_seq/int_text.h"
 #include "trace_seq/seq.h"
 
@@ -11,17 +12,7 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // atoi as glibc has it: strtol (saturating at the long range) cast to int.
-int c_atoi(std::string_view text) {
-  int64_t n = 0;
-  bool saturated = false;
-  for (char c : text) {
-    if (!is_digit(c)) break;
-    if (n > (INT64_MAX - (c - '0')) / 10) saturated = true;
-    if (!saturated) n = n * 10 + (c - '0');
-  }
-  if (saturated) n = INT64_MAX;
-  return static_cast<int>(static_cast<uint32_t>(static_cast<uint64_t>(n)));
-}
+int c_atoi(std::string_view text) { return static_cast<int>(scan_number(text, kAtol).as_signed()); }
 
 }  // namespace
 

@@ -111,7 +111,9 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
     seq::append_hex(s, value);
     seq::append_char(s, ')');
   } else if (!found) {
-    // A plain %p is printf's: "(nil)" for 0; an unknown symbol is 0x%llx.
+    // A plain %p is printf's of the value cast to a pointer (its low 32 bits on
+    // i686): "(nil)" for 0; an unknown symbol is 0x%llx.
+    if (!symbol) value = static_cast<uintptr_t>(value);
     if (value == 0 && !symbol) {
       seq::append(s, "(nil)");
     } else {
@@ -174,8 +176,9 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
     fmt::format_text(out, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
                      std::string_view(start, length));
   } else {
-    fmt::format_number(out, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
-                       value);
+    fmt::PrintFmtConversion c = fmt::PrintFmt::conversion(conversion.format, *conversion.piece);
+    fmt::follow_trace_long(c, tep.long_size);
+    fmt::format_number(out, c, star, value);
   }
   return true;
 }
@@ -205,8 +208,8 @@ void print_scalar(trace_seq* s, const tep_handle& tep, const void* data, int64_t
         seq::append_signed(s, v);
         break;
       }
-      case 1:  // "%d" of a (signed) char
-        seq::append_signed(s, static_cast<int8_t>(value));
+      case 1:  // "%d" of a char, as upstream casts it: unsigned on arm64 and s390x
+        seq::append_signed(s, static_cast<char>(value));
         break;
       default:
         seq::append_signed(s, static_cast<int64_t>(value));

@@ -516,6 +516,7 @@ void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const 
           }
         } else {
           step.kind = Step::Kind::Number;
+          fmt::follow_trace_long(step.conversion, tep_.long_size);
           step.number = number(args[piece.arg]);
           if (step.number->kind == Expr::Kind::Field) {
             step.inline_arg = Step::Inline::Field;

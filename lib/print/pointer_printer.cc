@@ -176,7 +176,8 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
 
   switch (arg.kind) {
     case K::Plain: {
-      uint64_t v = value();
+      // printf's %p of the value cast to a pointer: its low 32 bits on i686.
+      uint64_t v = static_cast<uintptr_t>(value());
       if (v) append_hex(s, v, true);
       else s.append("(nil)");
       return;

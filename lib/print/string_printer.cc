@@ -6,6 +6,7 @@
 
 #include "core/per_thread.h"
 #include "print/evaluator.h"
+#include "record/field_access.h"
 #include "printf/print_fmt_format.h"
 #include "trace_seq/seq.h"
 
@@ -192,7 +193,7 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::P
         if (el_size == 1 || el_size == 2 || el_size == 4 || el_size == 8) {
           uint64_t v = 0;
           // Native order, as upstream dereferences the element.
-          if (rec.inside(at, el_size)) memcpy(&v, rec.data + at, el_size);
+          if (rec.inside(at, el_size)) v = read_number(rec.data + at, el_size, false);
           append_hex(s, v, true);
         } else {
           s.append("BAD SIZE:");

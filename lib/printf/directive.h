@@ -8,6 +8,7 @@
 // takes, not in what its parts mean.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace tep::fmt {
@@ -44,12 +45,16 @@ struct Directive {
     return !left && !plus && !space && !alt && !zero && !grouping && !star() && width == 0 &&
            precision < 0;
   }
-  // Bits of an integer argument the conversion reads (8, 16, 32 or 64).
+  // Bits of an integer argument the conversion reads (8, 16, 32 or 64): l, z
+  // and t read this host's long, size_t and ptrdiff_t (32 bits on i686).
   int int_bits() const {
     switch (length) {
       case Length::kNone: return 32;
       case Length::kChar: return 8;
       case Length::kShort: return 16;
+      case Length::kLong: return 8 * sizeof(long);
+      case Length::kSize: return 8 * sizeof(size_t);
+      case Length::kPtrdiff: return 8 * sizeof(ptrdiff_t);
       default: return 64;
     }
   }

@@ -39,6 +39,17 @@ void pad_to_width(Sink& out, const Directive& d, std::string_view body) {
   if (d.left) out.append_repeated(' ', pad);
 }
 
+// The 64-bit register an int argument of printf travels in ("%ld" of an int
+// reads all of it): x86-64 and arm64 leave its upper half zero ("%ld" of -1 is
+// 4294967295), the s390x and powerpc64 ABIs extend the int's sign into it.
+constexpr uint64_t int_argument_register(int value) {
+#if defined(__s390x__) || defined(__powerpc64__)
+  return static_cast<uint64_t>(int64_t{value});
+#else
+  return static_cast<uint32_t>(value);
+#endif
+}
+
 // An integer conversion (d i u x X o c) of an argument passed in a 64-bit
 // register: the length modifier says how much of it is read.
 template <typename Sink>

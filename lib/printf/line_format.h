@@ -74,8 +74,7 @@ void walk_line_directive(Sink& out, std::string_view directive, Take take) {
 
 template <typename Sink>
 void format_line_int(Sink& out, const LinePiece& piece, int value) {
-  // An int leaves the upper half of its register zero ("%ld" of -1 is 4294967295).
-  const uint64_t reg = static_cast<uint32_t>(value);
+  const uint64_t reg = int_argument_register(value);
   switch (piece.way) {
     case LinePiece::Way::kSingle: return format_int(out, piece.conversion, reg);
     case LinePiece::Way::kGlibc: return out.append(glibc_format(piece.directive, nullptr, value));

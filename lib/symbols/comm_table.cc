@@ -21,7 +21,6 @@ constexpr const char* kIdleComm = "<idle>";
 // it: "  1234 bash" -> pid 1234, comm "bash" (trailing blanks kept). A pid out
 // of long's range sets errno there, which upstream treats as an error too.
 bool scan_cmdline(std::string_view line, int& pid, std::string_view& comm) {
-  constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .overflow = Overflow::Fail};
   ScannedNumber number = scan_number(line, kScanfInt);
   if (!number.found()) return false;
   pid = static_cast<int>(number.as_signed());  // %d stores the long's low bits

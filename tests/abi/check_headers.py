@@ -3,7 +3,9 @@
 """Header compatibility with upstream 1.8.4: layout_probe.c compiled against our headers and
 against upstream's must print the same layouts and constants, and (with gcc) the headers must
 declare the same function prototypes (gcc -aux-info lists every declaration it saw).
-  check_headers.py --cc CC --probe layout_probe.c --ours DIR --upstream DIR
+  check_headers.py --cc CC [--run=WORD]... --probe layout_probe.c --ours DIR --upstream DIR
+With a cross compiler, the --run words are the command that runs its programs here (meson's
+exe_wrapper), so the layouts compared are the target architecture's.
 Exit 77 (skip) when the upstream headers are not there."""
 import argparse
 import difflib
@@ -15,10 +17,10 @@ import sys
 import tempfile
 
 
-def compile_and_run(cc, probe, include, work, tag):
+def compile_and_run(cc, run, probe, include, work, tag):
     exe = os.path.join(work, "probe-" + tag)
     subprocess.run(cc + ["-std=gnu11", "-Wall", "-I", include, "-o", exe, probe], check=True)
-    return subprocess.run([exe], check=True, capture_output=True, text=True).stdout.splitlines()
+    return subprocess.run(run + [exe], check=True, capture_output=True, text=True).stdout.splitlines()
 
 
 def prototypes(cc, probe, include, work, tag):
@@ -47,6 +49,7 @@ def compare(what, ours, upstream):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--cc", required=True, help="C compiler command (may hold spaces)")
+    p.add_argument("--run", action="append", default=[], help="a word of the command that runs the probe")
     p.add_argument("--probe", required=True)
     p.add_argument("--ours", required=True)
     p.add_argument("--upstream", default="")
@@ -57,9 +60,10 @@ def main():
     cc = args.cc.split()
     work = tempfile.mkdtemp(prefix="abi-headers.")
     try:
-        ok = compare("layouts and constants",
-                     compile_and_run(cc, args.probe, args.ours, work, "ours"),
-                     compile_and_run(cc, args.probe, args.upstream, work, "upstream"))
+        ours = compile_and_run(cc, args.run, args.probe, args.ours, work, "ours")
+        print("target: " + (ours[0] if ours else "?"))
+        ok = compare("layouts and constants", ours,
+                     compile_and_run(cc, args.run, args.probe, args.upstream, work, "upstream"))
         version = subprocess.run(cc + ["--version"], capture_output=True, text=True).stdout
         if "clang" not in version and ("gcc" in version or "GCC" in version or "Free Software" in version):
             ok &= compare("function prototypes",

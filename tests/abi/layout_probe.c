@@ -382,6 +382,9 @@ static void utils(void)
 
 int main(void)
 {
+	/* Which architecture the layouts are of (cross builds run this under qemu). */
+	printf("long %zu pointer %zu %s-endian\n", sizeof(long), sizeof(void *),
+	       __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? "big" : "little");
 	records_and_plugins();
 	formats();
 	print_args();

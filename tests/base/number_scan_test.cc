@@ -13,9 +13,10 @@ namespace tep {
 namespace {
 
 uint64_t strtoul_like(std::string_view s) { return scan_number(s, kStrtoul).bits; }
+// strtoull: the 64-bit range whatever the host's long.
+uint64_t strtoull_like(std::string_view s) { return scan_number(s, NumberSyntax{}).bits; }
 int atoi_like(std::string_view s) { return static_cast<int>(scan_number(s, kAtol).as_signed()); }
 
-constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .overflow = Overflow::Fail};
 constexpr NumberSyntax kScanfHex16{.base = 16, .overflow = Overflow::Wrap, .skip_blanks = false,
                                    .prefix_without_digits_consumed = true, .width = 16};
 
@@ -58,13 +59,13 @@ TEST(NumberScan, EndAndNotFound) {
 }
 
 TEST(NumberScan, UnsignedAtAndPast2To64) {
-  EXPECT_EQ(strtoul_like("18446744073709551615"), UINT64_MAX);
-  EXPECT_EQ(strtoul_like("18446744073709551616"), UINT64_MAX);
-  EXPECT_EQ(strtoul_like("99999999999999999999999"), UINT64_MAX);
-  EXPECT_EQ(strtoul_like("0xffffffffffffffff"), UINT64_MAX);
-  EXPECT_EQ(strtoul_like("0x10000000000000000"), UINT64_MAX);
-  EXPECT_EQ(strtoul_like("01777777777777777777777"), UINT64_MAX);
-  EXPECT_EQ(strtoul_like("02000000000000000000000"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("18446744073709551615"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("18446744073709551616"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("99999999999999999999999"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("0xffffffffffffffff"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("0x10000000000000000"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("01777777777777777777777"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("02000000000000000000000"), UINT64_MAX);
   // Wrapping keeps the low 64 bits.
   NumberSyntax wrap{.overflow = Overflow::Wrap};
   EXPECT_EQ(scan_number("18446744073709551616", wrap).bits, 0u);
@@ -76,10 +77,10 @@ TEST(NumberScan, UnsignedAtAndPast2To64) {
 
 TEST(NumberScan, NegativeNumbers) {
   // Unsigned: negated modulo 2^64, as strtoul; saturated when the magnitude overflows.
-  EXPECT_EQ(strtoul_like("-1"), UINT64_MAX);
-  EXPECT_EQ(strtoul_like(" -0x10"), uint64_t{0} - 16);
-  EXPECT_EQ(strtoul_like("-18446744073709551615"), 1u);
-  EXPECT_EQ(strtoul_like("-18446744073709551616"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like("-1"), UINT64_MAX);
+  EXPECT_EQ(strtoull_like(" -0x10"), uint64_t{0} - 16);
+  EXPECT_EQ(strtoull_like("-18446744073709551615"), 1u);
+  EXPECT_EQ(strtoull_like("-18446744073709551616"), UINT64_MAX);
   // Signed: the int64_t range.
   NumberSyntax ll{.is_signed = true};
   EXPECT_EQ(scan_number("-5", ll).as_signed(), -5);
@@ -96,17 +97,37 @@ TEST(NumberScan, AtoiTruncatesTheLong) {
   EXPECT_EQ(atoi_like("0x10"), 0);
   EXPECT_EQ(atoi_like("010"), 10);
   EXPECT_EQ(atoi_like("-5"), -5);
-  EXPECT_EQ(atoi_like("99999999999"), 1215752191);
-  EXPECT_EQ(atoi_like("99999999999999999999999"), -1);  // (int)LONG_MAX
-  EXPECT_EQ(atoi_like("-99999999999999999999999"), 0);  // (int)LONG_MIN
+  if (sizeof(long) == 8) {
+    EXPECT_EQ(atoi_like("99999999999"), 1215752191);
+    EXPECT_EQ(atoi_like("99999999999999999999999"), -1);  // (int)LONG_MAX
+    EXPECT_EQ(atoi_like("-99999999999999999999999"), 0);  // (int)LONG_MIN
+  } else {  // a 32-bit long saturates at once
+    EXPECT_EQ(atoi_like("99999999999"), INT32_MAX);
+    EXPECT_EQ(atoi_like("-99999999999"), INT32_MIN);
+  }
+}
+
+TEST(NumberScan, LongRangeIsTheHostsLong) {
+  // strtoul and strtol saturate at the host's long: 2^32 - 1 and 2^31 - 1 on i686.
+  const uint64_t ulong_max = sizeof(long) == 8 ? UINT64_MAX : UINT32_MAX;
+  EXPECT_EQ(scan_number("99999999999999999999999", kStrtoul).bits, ulong_max);
+  EXPECT_EQ(scan_number("4294967295", kStrtoul).bits, 4294967295u);
+  EXPECT_EQ(scan_number("4294967296", kStrtoul).bits, sizeof(long) == 8 ? 4294967296u : ulong_max);
+  EXPECT_EQ(scan_number("-1", kStrtoul).bits, ulong_max);  // negated in unsigned long
+  EXPECT_EQ(scan_number("2147483648", kAtol).as_signed(), sizeof(long) == 8 ? 2147483648 : INT32_MAX);
+  EXPECT_EQ(scan_number("-2147483649", kAtol).as_signed(), sizeof(long) == 8 ? -2147483649 : INT32_MIN);
+  EXPECT_EQ(scan_number("2147483648", kScanfInt).found(), sizeof(long) == 8);
+  // Without long_range, the 64-bit range on every host (strtoull, strtoll).
+  EXPECT_EQ(strtoull_like("4294967296"), 4294967296u);
+  EXPECT_EQ(scan_number("2147483648", NumberSyntax{.base = 10, .is_signed = true}).as_signed(), 2147483648);
 }
 
 TEST(NumberScan, ScanfIntFailsOutOfRange) {
   EXPECT_EQ(scan_number(" 1234 bash", kScanfInt).as_signed(), 1234);
   EXPECT_EQ(scan_number(" 1234 bash", kScanfInt).end, 5u);
-  EXPECT_TRUE(scan_number("9223372036854775807", kScanfInt).found());
+  EXPECT_EQ(scan_number("9223372036854775807", kScanfInt).found(), sizeof(long) == 8);
   EXPECT_FALSE(scan_number("9223372036854775808", kScanfInt).found());
-  EXPECT_TRUE(scan_number("-9223372036854775808", kScanfInt).found());
+  EXPECT_EQ(scan_number("-9223372036854775808", kScanfInt).found(), sizeof(long) == 8);
   EXPECT_FALSE(scan_number("-9223372036854775809", kScanfInt).found());
   // Past 2^64 too (a magnitude that wraps back below the limit is still too large).
   EXPECT_FALSE(scan_number("20000000000000000000", kScanfInt).found());
@@ -146,8 +167,12 @@ TEST(NumberScan, AgreesWithTheCLibrary) {
   for (const char* text : inputs) {
     char* end;
     unsigned long long u = strtoull(text, &end, 0);
-    ScannedNumber n = scan_number(text, kStrtoul);
+    ScannedNumber n = scan_number(text, NumberSyntax{});
     EXPECT_EQ(n.bits, u) << text;
+    EXPECT_EQ(n.end, static_cast<size_t>(end - text)) << text;
+    unsigned long ul = strtoul(text, &end, 0);
+    n = scan_number(text, kStrtoul);
+    EXPECT_EQ(n.bits, ul) << text;
     EXPECT_EQ(n.end, static_cast<size_t>(end - text)) << text;
     u = strtoull(text, &end, 16);
     n = scan_number(text, NumberSyntax{.base = 16});
@@ -156,6 +181,10 @@ TEST(NumberScan, AgreesWithTheCLibrary) {
     long long s = strtoll(text, &end, 0);
     n = scan_number(text, NumberSyntax{.is_signed = true});
     EXPECT_EQ(n.as_signed(), s) << text;
+    EXPECT_EQ(n.end, static_cast<size_t>(end - text)) << text;
+    long l = strtol(text, &end, 10);
+    n = scan_number(text, kAtol);
+    EXPECT_EQ(n.as_signed(), l) << text;
     EXPECT_EQ(n.end, static_cast<size_t>(end - text)) << text;
     EXPECT_EQ(atoi_like(text), atoi(text)) << text;
     // Upstream reads saved cmdlines with sscanf("%d") and treats ERANGE as an error.

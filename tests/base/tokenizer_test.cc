@@ -203,6 +203,15 @@ TEST(Tokenizer, UnterminatedStrings) {
 TEST(Tokenizer, HighByteInsideAString) {
   // Like the end of the input, but the byte is consumed and reading goes on
   // after it, with no joining: sizeof("int\xc3) is sizeof(int) upstream.
+  if (static_cast<char>(0x80) > 0) {
+    // Where char is unsigned (arm64, s390x) upstream takes it for one more unprintable
+    // byte, which ends the string as a control byte does.
+    for (const TokenGrammar* g : kGrammars) {
+      EXPECT_TRUE(Tokenizer("\"ab\xc3\xa9\"", *g).next().is(kDQuote, "ab"));
+      EXPECT_TRUE(Tokenizer("\"uns\" \"igned\xc3)", *g).next().is(kDQuote, "unsigned"));
+    }
+    return;
+  }
   for (const TokenGrammar* g : kGrammars) {
     Tokenizer tk("\"ab\xc3\xa9\" \"cd\"", *g);
     EXPECT_TRUE(tk.next().is(kError, "ab"));

@@ -85,6 +85,8 @@ static void put_escaped(const char *s)
 /* Numbers that look like heap pointers (upstream prints one in make_string). */
 static int looks_like_pointer(unsigned long long v)
 {
+  if (sizeof(void *) == 4)
+    return v >= 0x1000000ULL && v <= 0xffffffffULL;
   return (v >= 0x100000000ULL && v < 0x800000000000ULL);
 }
 
@@ -215,7 +217,7 @@ static uint64_t rnd(void)
 
 static void put_num(unsigned char *p, int size, uint64_t v)
 {
-  memcpy(p, &v, size); /* little-endian host and file */
+  for (int i = 0; i < size && i < 8; i++) p[i] = v >> (8 * i); /* little-endian file */
 }
 
 static uint64_t pick_number(struct tep_format_field *f)
@@ -439,7 +441,6 @@ int main(int argc, char **argv)
   tep_set_long_size(tep, 8);
   tep_set_page_size(tep, 4096);
   tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
   for (i = 0; i < sizeof(event_files) / sizeof(event_files[0]); i++) {
     size_t len;
     char *buf;

@@ -24,8 +24,8 @@ inline std::string data_dir() {
 inline tep_handle* load_handle() {
   tep_handle* tep = tep_alloc();
   tep_set_long_size(tep, 8);
-  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+  // Records are built in the host's byte order (RecordBuilder).
+  tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
   for (const char* path : {"sched/sched_switch", "sched/sched_wakeup", "sched/sched_process_exec",
                            "irq/irq_handler_entry", "kmem/kmalloc", "ftrace/print"}) {
     std::ifstream in(data_dir() + "/events/" + path + "/format");
@@ -46,9 +46,12 @@ class RecordBuilder {
   explicit RecordBuilder(tep_event* event) : event_(event), data_(256, 0) {
     set("common_type", event->id);
   }
+  // The field's low bytes of `value`, in the host's order.
   RecordBuilder& set(const char* name, uint64_t value) {
     tep_format_field* f = tep_find_any_field(event_, name);
-    if (f) memcpy(data_.data() + f->offset, &value, f->size <= 8 ? f->size : 8);
+    const int size = f && f->size <= 8 ? f->size : 8;
+    for (int i = 0; f && i < size; i++)
+      data_[f->offset + (tep_is_bigendian() ? size - 1 - i : i)] = static_cast<unsigned char>(value >> (8 * i));
     return *this;
   }
   RecordBuilder& set(const char* name, const char* text) {

@@ -80,9 +80,9 @@ TEST(Bounds, HugeSizeAndOffsetsPastTheRecord) {
                       &event),
             0);
   ASSERT_NE(event, nullptr);
-  // Read as upstream reads them: into int, so they wrap (offset -6 points
-  // before the record).
-  EXPECT_EQ(tep_find_field(event, "huge")->size, 0);
+  // Read as upstream reads them (strtoul) into int, so they wrap (offset -6 points
+  // before the record; size 0, or -1 where strtoul saturates at a 32-bit long).
+  EXPECT_EQ(tep_find_field(event, "huge")->size, static_cast<int>(strtoul("4294967296", nullptr, 0)));
   EXPECT_EQ(tep_find_field(event, "far")->offset, -6);
   EXPECT_EQ(tep_find_field(event, "mid")->offset, 2147483647);
   Record rec(16);
@@ -271,12 +271,13 @@ TEST(Bounds, HugeSymbolTexts) {
 // One little-endian 64-bit sub-buffer: timestamp, commit, events.
 std::unique_ptr<uint8_t[]> page_with_commit(size_t alloc, uint64_t commit) {
   std::unique_ptr<uint8_t[]> page(new uint8_t[alloc]());
-  uint64_t ts = 1000;
-  memcpy(page.get(), &ts, 8);
-  memcpy(page.get() + 8, &commit, 8);
+  auto store = [&](size_t at, uint64_t v, int n) {
+    for (int i = 0; i < n; i++) page[at + i] = static_cast<uint8_t>(v >> (8 * i));
+  };
+  store(0, 1000, 8);  // timestamp
+  store(8, commit, 8);
   // Data event: type_len 2 (8 bytes of payload), time delta 5.
-  uint32_t header = 2 | (5u << 5);
-  memcpy(page.get() + 16, &header, 4);
+  store(16, 2 | (5u << 5), 4);
   return page;
 }
 

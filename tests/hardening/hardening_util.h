@@ -34,14 +34,13 @@ inline std::string event_format(const std::string& name, int id, const std::stri
          fields + "\nprint fmt: " + print_fmt + "\n";
 }
 
-// A handle for a little-endian 64-bit trace on a little-endian host.
+// A handle for a little-endian 64-bit trace (on any host: big-endian ones swap).
 class Handle {
  public:
   explicit Handle(int long_size = 8) : tep_(tep_alloc()) {
     tep_set_long_size(tep_, long_size);
     tep_set_page_size(tep_, 4096);
     tep_set_file_bigendian(tep_, TEP_LITTLE_ENDIAN);
-    tep_set_local_bigendian(tep_, TEP_LITTLE_ENDIAN);
   }
   ~Handle() { tep_free(tep_); }
   Handle(const Handle&) = delete;
@@ -152,18 +151,21 @@ inline double rss_mib() {
   return resident * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1 << 20);
 }
 
-// ASan/UBSan builds run several times slower: time bounds scale with this.
+// ASan/UBSan builds and emulated runs (cross builds under qemu, HARDENING_SLOWDOWN) are
+// several times slower: time bounds scale with this.
 inline double slowdown() {
+  const char* emulated = getenv("HARDENING_SLOWDOWN");
+  const double factor = emulated && atof(emulated) > 1 ? atof(emulated) : 1.0;
 #if defined(__SANITIZE_ADDRESS__)
-  return 4.0;
+  return 4.0 * factor;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-  return 4.0;
+  return 4.0 * factor;
 #else
-  return 1.0;
+  return factor;
 #endif
 #else
-  return 1.0;
+  return factor;
 #endif
 }
 

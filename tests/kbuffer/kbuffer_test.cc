@@ -305,22 +305,18 @@ TEST(KBuffer, CorruptPagesEndTheWalk) {
 }
 
 TEST(KBuffer, OldFormat) {
-  std::vector<uint8_t> page(kPage, 0);
-  std::vector<uint32_t> words;
-  auto w = [&](unsigned type, unsigned len, uint32_t delta) { words.push_back(delta << 5 | len << 2 | type); };
+  PageBuilder b(8, false, 100);  // little-endian old-format words, written one by one
+  auto w = [&](unsigned type, unsigned len, uint32_t delta) { b.u32(delta << 5 | len << 2 | type); };
   w(3, 2, 7);  // data, 8 bytes
-  words.push_back(0);
-  words.push_back(0);
+  b.u32(0);
+  b.u32(0);
   w(1, 0, 5);  // time extend
-  words.push_back(2);
+  b.u32(2);
   w(3, 0, 1);  // data with a length word
-  words.push_back(12 + 4);
-  words.insert(words.end(), 3, 0);
+  b.u32(12 + 4);
+  for (int i = 0; i < 3; i++) b.u32(0);
   w(0, 0, 0);  // padding: the end
-  uint64_t ts = 100, commit = words.size() * 4;
-  memcpy(page.data(), &ts, 8);
-  memcpy(page.data() + 8, &commit, 8);
-  memcpy(page.data() + 16, words.data(), commit);
+  std::vector<uint8_t> page = b.build();
   Reader r(8, false);
   kbuffer_set_old_format(r.kb);
   auto events = r.walk(page);
@@ -332,12 +328,17 @@ TEST(KBuffer, OldFormat) {
 }
 
 TEST(KBuffer, TranslateData) {
-  uint32_t event[3] = {2u | (9u << 5), 0xaabbccdd, 0x11223344};  // type_len 2, delta 9
+  // Host order (swap 0): the header word's type_len is in its low bits on a little-endian
+  // host, its high bits on a big-endian one.
+  auto header = [](uint32_t type_len, uint32_t delta) {
+    return tep_is_bigendian() ? type_len << 27 | delta : delta << 5 | type_len;
+  };
+  uint32_t event[3] = {header(2, 9), 0xaabbccdd, 0x11223344};  // type_len 2, delta 9
   unsigned size = 0;
   void* payload = kbuffer_translate_data(0, event, &size);
   EXPECT_EQ(payload, &event[1]);
   EXPECT_EQ(size, 8u);
-  uint32_t extend[2] = {KBUFFER_TYPE_TIME_EXTEND, 1};
+  uint32_t extend[2] = {header(KBUFFER_TYPE_TIME_EXTEND, 0), 1};
   EXPECT_EQ(kbuffer_translate_data(0, extend, &size), nullptr);
 }
 

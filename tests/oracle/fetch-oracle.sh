@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: LGPL-2.1
 # Makes upstream libtraceevent 1.8.4 (Debian trixie's binary packages) runnable on Debian 12,
 # as the test oracle of the differential suites.
-#   tests/oracle/fetch-oracle.sh OUTDIR
+#   tests/oracle/fetch-oracle.sh OUTDIR [ARCH]
 # Afterwards: OUTDIR/lib/libtraceevent.so.1, OUTDIR/plugins/plugin_*.so (12),
 #             OUTDIR/include/traceevent/*.h, OUTDIR/VERSION.
 # Then: meson setup BUILD -Doracle=OUTDIR
 # KEEP_DEBS=DIR also keeps trixie's four .debs (libtraceevent-doc too) in DIR, for
 # tests/packaging/ to compare file lists with.
+# ARCH is a Debian architecture, this machine's by default; for another one (i386, arm64,
+# s390x: the cross builds of tests/cross/run.sh) the binaries are that architecture's, patched
+# the same way and checked under qemu-user with Debian's cross sysroot (/usr/<triplet>).
 #
 # Why patching is needed: trixie's binaries were built against glibc 2.38, which turned the C
 # library's strtol family and sscanf into __isoc23_* entry points. Debian 12 has glibc 2.36. We
@@ -15,18 +18,33 @@
 # strip the symbols' version tags, and point the GLIBC_2.38 requirement at GLIBC_2.2.5.
 #
 # Needs root (or a writable apt cache is not needed: all apt state goes to a temp dir), network
-# access to the Debian mirror this machine uses, a C compiler, patchelf and python3.
+# access to the Debian mirror this machine uses, a C compiler (the cross one and qemu-user for
+# another ARCH), patchelf and python3.
 set -eu
-out=$(realpath -m "${1:?usage: fetch-oracle.sh OUTDIR}")
+out=$(realpath -m "${1:?usage: fetch-oracle.sh OUTDIR [ARCH]}")
 want=1.8.4
-arch=$(dpkg --print-architecture 2>/dev/null || echo amd64)
-multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+host_arch=$(dpkg --print-architecture 2>/dev/null || echo amd64)
+arch=${2:-$host_arch}
+# Debian architecture -> multiarch directory, cross compiler prefix, qemu-user program.
+case $arch in
+	amd64) multiarch=x86_64-linux-gnu triplet=x86_64-linux-gnu qemu=x86_64 ;;
+	i386) multiarch=i386-linux-gnu triplet=i686-linux-gnu qemu=i386 ;;
+	arm64) multiarch=aarch64-linux-gnu triplet=aarch64-linux-gnu qemu=aarch64 ;;
+	s390x) multiarch=s390x-linux-gnu triplet=s390x-linux-gnu qemu=s390x ;;
+	*) echo "fetch-oracle: architecture $arch not known here" >&2; exit 1 ;;
+esac
+if [ "$arch" = "$host_arch" ]; then
+	cc=cc
+else
+	cc=$triplet-gcc
+	command -v "qemu-$qemu" >/dev/null || { echo "fetch-oracle: needs qemu-$qemu (qemu-user)" >&2; exit 1; }
+fi
 
 if [ -f "$out/VERSION" ] && [ -e "$out/lib/libtraceevent.so.1" ] && [ "${FORCE:-0}" != 1 ]; then
 	echo "oracle already in $out ($(cat "$out/VERSION")); FORCE=1 to redo"
 	exit 0
 fi
-for tool in patchelf python3 cc dpkg-deb objdump; do
+for tool in patchelf python3 "$cc" dpkg-deb objdump; do
 	command -v "$tool" >/dev/null || { echo "fetch-oracle: needs $tool" >&2; exit 1; }
 done
 
@@ -51,6 +69,8 @@ Dir::State::status "/var/lib/dpkg/status";
 Dir::Cache "$tmp/cache";
 Dir::Cache::Archives "$tmp/cache/archives";
 Debug::NoLocking "true";
+APT::Architecture "$arch";
+APT::Architectures { "$arch"; };
 APT::Sandbox::User "root";
 APT::Get::List-Cleanup "false";
 EOF
@@ -93,19 +113,27 @@ int __isoc23_sscanf(const char *s, const char *fmt, ...)
 	return n;
 }
 EOF
-cc -shared -fPIC -O2 -Wl,-soname,libtepc23shim.so -o "$out/lib/libtepc23shim.so" "$tmp/c23shim.c"
+"$cc" -shared -fPIC -O2 -Wl,-soname,libtepc23shim.so -o "$out/lib/libtepc23shim.so" "$tmp/c23shim.c"
 
-# Rewrites each Vernaux entry naming OLD so that it names NEW (hash and name offset copied from
-# the file's own NEW entry): the loader then no longer asks glibc for OLD.
+# Rewrites each Vernaux entry naming OLD so that it names the oldest GLIBC_ version the file
+# requires (hash and name offset copied from that entry; GLIBC_2.2.5 on amd64, GLIBC_2.0 on
+# i386, ...): the loader then no longer asks glibc for OLD.
 cat > "$tmp/retarget-verneed.py" <<'EOF'
-import struct, sys
-path, old, new = sys.argv[1], sys.argv[2].encode(), sys.argv[3].encode()
+import re, struct, sys
+path, old = sys.argv[1], sys.argv[2].encode()
 elf = bytearray(open(path, "rb").read())
-if elf[:4] != b"\x7fELF" or elf[4] != 2 or elf[5] != 1:
-    sys.exit(f"{path}: not a little-endian ELF64 file")
-e_shoff, = struct.unpack_from("<Q", elf, 0x28)
-e_shentsize, e_shnum = struct.unpack_from("<HH", elf, 0x3A)
-sections = [struct.unpack_from("<IIQQQQIIQQ", elf, e_shoff + i * e_shentsize) for i in range(e_shnum)]
+if elf[:4] != b"\x7fELF" or elf[4] not in (1, 2) or elf[5] not in (1, 2):
+    sys.exit(f"{path}: not an ELF file")
+bo = "<" if elf[5] == 1 else ">"
+if elf[4] == 2:  # ELF64
+    e_shoff, = struct.unpack_from(bo + "Q", elf, 0x28)
+    e_shentsize, e_shnum = struct.unpack_from(bo + "HH", elf, 0x3A)
+    shdr = bo + "IIQQQQIIQQ"
+else:
+    e_shoff, = struct.unpack_from(bo + "I", elf, 0x20)
+    e_shentsize, e_shnum = struct.unpack_from(bo + "HH", elf, 0x2E)
+    shdr = bo + "IIIIIIIIII"
+sections = [struct.unpack_from(shdr, elf, e_shoff + i * e_shentsize) for i in range(e_shnum)]
 SHT_GNU_VERNEED = 0x6FFFFFFE
 changed = 0
 for sh_name, sh_type, _f, _a, sh_offset, _s, sh_link, sh_info, _al, _es in sections:
@@ -118,24 +146,28 @@ for sh_name, sh_type, _f, _a, sh_offset, _s, sh_link, sh_info, _al, _es in secti
     aux_entries = []
     need = sh_offset
     for _ in range(sh_info):
-        _ver, cnt, _file, aux_off, next_off = struct.unpack_from("<HHIII", elf, need)
+        _ver, cnt, _file, aux_off, next_off = struct.unpack_from(bo + "HHIII", elf, need)
         aux = need + aux_off
         for _ in range(cnt):
-            vna_hash, _flags, _other, vna_name, vna_next = struct.unpack_from("<IHHII", elf, aux)
+            vna_hash, _flags, _other, vna_name, vna_next = struct.unpack_from(bo + "IHHII", elf, aux)
             aux_entries.append((aux, vna_hash, vna_name, name_at(vna_name)))
             aux += vna_next
         need += next_off
-    replacement = next((e for e in aux_entries if e[3] == new), None)
+    def version(entry):
+        m = re.fullmatch(rb"GLIBC_([0-9.]+)", entry[3])
+        return tuple(int(x) for x in m.group(1).split(b".")) if m and entry[3] != old else None
+    older = [e for e in aux_entries if version(e)]
+    replacement = min(older, key=version) if older else None
     for aux, _h, _n, name in aux_entries:
         if name != old:
             continue
         if replacement is None:
-            sys.exit(f"{path}: needs {old.decode()} but no {new.decode()} entry to point it at")
-        struct.pack_into("<I", elf, aux, replacement[1])
-        struct.pack_into("<I", elf, aux + 8, replacement[2])
+            sys.exit(f"{path}: needs {old.decode()} but no other GLIBC_ version to point it at")
+        struct.pack_into(bo + "I", elf, aux, replacement[1])
+        struct.pack_into(bo + "I", elf, aux + 8, replacement[2])
         changed += 1
 open(path, "wb").write(elf)
-print(f"{path}: {changed} requirement(s) of {old.decode()} now {new.decode()}")
+print(f"{path}: {changed} requirement(s) of {old.decode()} retargeted")
 EOF
 
 for f in "$out"/lib/libtraceevent.so.1.* "$out"/plugins/*.so; do
@@ -147,19 +179,36 @@ for f in "$out"/lib/libtraceevent.so.1.* "$out"/plugins/*.so; do
 		*/plugins/*) patchelf --set-rpath "$out/lib" "$f" ;;
 		*) patchelf --set-rpath '$ORIGIN' "$f" ;;
 	esac
-	python3 "$tmp/retarget-verneed.py" "$f" GLIBC_2.38 GLIBC_2.2.5 >/dev/null
+	python3 "$tmp/retarget-verneed.py" "$f" GLIBC_2.38 >/dev/null
 done
 
-# Check that the library and every plugin now load on this glibc.
-python3 - "$out" <<'EOF'
-import ctypes, glob, os, sys
-out = sys.argv[1]
-lib = ctypes.CDLL(os.path.join(out, "lib", "libtraceevent.so.1"), mode=ctypes.RTLD_GLOBAL)
-tep = lib.tep_alloc
-plugins = sorted(glob.glob(os.path.join(out, "plugins", "plugin_*.so")))
-for p in plugins:
-    ctypes.CDLL(p)
-print(f"loaded the library and {len(plugins)} plugins")
+# Check that the library and every plugin now load on this glibc (another ARCH's: under qemu
+# with the cross sysroot).
+cat > "$tmp/loadcheck.c" <<'EOF'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+	void *lib = dlopen(argv[1], RTLD_NOW | RTLD_GLOBAL);
+	if (!lib || !dlsym(lib, "tep_alloc")) {
+		fprintf(stderr, "%s\n", dlerror());
+		return 1;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!dlopen(argv[i], RTLD_NOW)) {
+			fprintf(stderr, "%s\n", dlerror());
+			return 1;
+		}
+	}
+	printf("loaded the library and %d plugins\n", argc - 2);
+	return 0;
+}
 EOF
+"$cc" -O2 -o "$tmp/loadcheck" "$tmp/loadcheck.c" -ldl
+if [ "$arch" = "$host_arch" ]; then
+	"$tmp/loadcheck" "$out/lib/libtraceevent.so.1" "$out"/plugins/plugin_*.so
+else
+	"qemu-$qemu" -L "/usr/$triplet" "$tmp/loadcheck" "$out/lib/libtraceevent.so.1" "$out"/plugins/plugin_*.so
+fi
 echo "$version" > "$out/VERSION"
 echo "upstream libtraceevent $version oracle in $out"

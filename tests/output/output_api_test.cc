@@ -30,19 +30,18 @@ const char kEvent[] =
     "\tfield:void * p;\toffset:40;\tsize:8;\tsigned:0;\n\n"
     "print fmt: \"a=%d\", REC->a\n";
 
-// A 64-bit little-endian handle, as the traces these formats come from.
-tep_handle* little_endian_handle() {
+// A 64-bit handle for records in the host's byte order (the tests memcpy numbers in).
+tep_handle* host_order_handle() {
   tep_handle* tep = tep_alloc();
   tep_set_long_size(tep, 8);
-  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+  tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
   return tep;
 }
 
 class OutputApi : public ::testing::Test {
  protected:
   void SetUp() override {
-    tep = little_endian_handle();
+    tep = host_order_handle();
     ASSERT_EQ(tep_parse_format(tep, &event, kEvent, sizeof(kEvent) - 1, "sys"), 0);
     memset(data, 0, sizeof(data));
     uint16_t type = 10;
@@ -124,7 +123,7 @@ TEST_F(OutputApi, FieldContent) {
   EXPECT_EQ(text(), "hello");
   // The location lies past the record: offset and length become 0.
   tep_print_field_content(&s, data, 40, d);
-  EXPECT_EQ(text(), std::string("\n"));  // common_type 10 read as text
+  EXPECT_EQ(text(), tep_is_bigendian() ? "" : "\n");  // common_type 10 read as text
   tep_format_field* str = tep_find_field(event, "s");
   data[13] = 0x01;
   tep_print_field_content(&s, data, record.size, str);
@@ -230,12 +229,14 @@ const char kPointerEvent[] =
 
 // Raw output prints a field through the print fmt's own conversion of it.
 TEST(RawFields, FollowThePrintFmtConversion) {
-  tep_handle* tep = little_endian_handle();
+  tep_handle* tep = host_order_handle();
   tep_event* event = nullptr;
   ASSERT_EQ(tep_parse_format(tep, &event, kPointerEvent, sizeof(kPointerEvent) - 1, "sys"), 0);
   tep_register_function(tep, const_cast<char*>("schedule"), 0xffffffff81000000ULL, nullptr);
   tep_register_function(tep, const_cast<char*>("last"), 0xffffffff81001000ULL, nullptr);
-  unsigned char data[40] = {20};
+  unsigned char data[40] = {};
+  const uint16_t type = 20;
+  memcpy(data, &type, 2);
   uint64_t ip = 0xffffffff81000040ULL, site = 0xffffffff81000010ULL, other = 0xffffffff81000000ULL;
   uint32_t mask = 0xbeef;
   int32_t count = -5;
@@ -250,14 +251,17 @@ TEST(RawFields, FollowThePrintFmtConversion) {
   trace_seq s;
   trace_seq_init(&s);
   tep_record_print_fields(&s, &record, event);
+  // count's 4 bytes as an unsigned 64-bit value, through "%ld" of a 64-bit trace (a "%lld"
+  // on i686, as upstream's).
+  const std::string shown = "count=4294967291";
   EXPECT_EQ(std::string(s.buffer, s.len),
-            " ip=schedule site=schedule+0x10 mask=0xbeef count=4294967291 other=0xffffffff81000000");
+            " ip=schedule site=schedule+0x10 mask=0xbeef " + shown + " other=0xffffffff81000000");
   trace_seq_reset(&s);
   // tep_print_event's raw INFO adds the address of a symbol.
   tep_print_event(tep, &s, &record, "%s", TEP_PRINT_INFO_RAW);
   EXPECT_EQ(std::string(s.buffer, s.len),
-            " ip=schedule (0xffffffff81000040) site=schedule+0x10 (0xffffffff81000010) mask=0xbeef "
-            "count=4294967291 other=0xffffffff81000000");
+            " ip=schedule (0xffffffff81000040) site=schedule+0x10 (0xffffffff81000010) mask=0xbeef " +
+                shown + " other=0xffffffff81000000");
   trace_seq_destroy(&s);
   tep_free(tep);
 }
@@ -277,10 +281,12 @@ const char kQdiscEvent[] =
     "print fmt: \"handle=0x%X packets=%d skbaddr=%px\", REC->handle, REC->packets, REC->skbaddr\n";
 
 TEST(RawFields, PointerXIsTextSoTheLookupWraps) {
-  tep_handle* tep = little_endian_handle();
+  tep_handle* tep = host_order_handle();
   tep_event* event = nullptr;
   ASSERT_EQ(tep_parse_format(tep, &event, kQdiscEvent, sizeof(kQdiscEvent) - 1, "sys"), 0);
-  unsigned char data[32] = {21};
+  unsigned char data[32] = {};
+  const uint16_t type = 21;
+  memcpy(data, &type, 2);
   uint32_t handle = 0xffffffff;
   memcpy(data + 24, &handle, 4);
   trace_seq s;

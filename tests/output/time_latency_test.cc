@@ -3,6 +3,7 @@
 // upstream 1.8.4).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "output/event_time.h"
@@ -49,6 +50,9 @@ TEST(EventTime, PlainAndOddDirectives) {
   EXPECT_EQ(time_text("%12.1d", 1000000499ULL), "  1000000499");
   EXPECT_EQ(time_text("%32.1d", 7), "           7");
   EXPECT_EQ(time_text("%20.10d", 123456789012ULL), "    7.00000000000711728181");
+  // The divisor is atoi's, strtol's long cut to int: 0 (no division) where long is 64 bits,
+  // 2^31-1 where it is 32.
+  EXPECT_EQ(tep::output::parse_time_directive("%6.4294967296d").divisor, atoi("4294967296"));
 }
 
 TEST(Latency, Columns) {

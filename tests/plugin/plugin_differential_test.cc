@@ -7,8 +7,13 @@
 //   upstream + its plugins    with -Doracle (checks the expected files)
 //   ours + upstream plugins   with -Doracle (they call back into our exports)
 //   upstream + our plugins    with -Doracle (isolates a plugin difference)
+// The expected files are upstream's output on a 64-bit little-endian host. On a
+// big-endian one upstream's kvm plugin prints the role word of a little-endian record
+// raw ("WORD: ..."), on a 32-bit one it prints long values cut to 32 bits: there
+// upstream's output on this host is the reference (-Doracle).
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <filesystem>
 #include <string>
 
@@ -39,20 +44,29 @@ std::string first_difference(const std::string& a, const std::string& b) {
 
 class PluginDifferential : public ::testing::TestWithParam<const char*> {
  protected:
+  static plugin_test::RunResult print(const PluginSetup& setup, const std::string& set) {
+    const fs::path data = env_or_empty("PLUGIN_TEST_DATA");
+    return plugin_test::run({env_or_empty("PLUGIN_DRIVER"), setup.plugin_dir, (data / set).string()},
+                            {{"LD_LIBRARY_PATH", setup.lib_dir}, {"TRACEEVENT_PLUGIN_DIR", ""}});
+  }
+
   void check(const PluginSetup& setup) {
     const fs::path data = env_or_empty("PLUGIN_TEST_DATA");
     const std::string set = GetParam();
-    const std::string expected = plugin_test::read_file(data / "expected" / (set + ".out"));
+    std::string expected = plugin_test::read_file(data / "expected" / (set + ".out"));
     ASSERT_FALSE(expected.empty()) << "missing expected output for " << set;
-    plugin_test::RunResult r = plugin_test::run(
-        {env_or_empty("PLUGIN_DRIVER"), setup.plugin_dir, (data / set).string()},
-        {{"LD_LIBRARY_PATH", setup.lib_dir}, {"TRACEEVENT_PLUGIN_DIR", ""}});
+    if (!expected_files_apply()) {
+      if (!have_oracle()) GTEST_SKIP() << "not a 64-bit little-endian host: needs the oracle (-Doracle=DIR)";
+      expected = print({"upstream here", oracle("lib"), oracle("plugins")}, set).out;
+    }
+    plugin_test::RunResult r = print(setup, set);
     ASSERT_EQ(r.signal, 0) << setup.name << " crashed\n" << r.err;
     ASSERT_EQ(r.exit_code, 0) << setup.name << "\n" << r.err;
     EXPECT_TRUE(r.out == expected) << setup.name << ": output differs "
                                    << first_difference(expected, r.out);
   }
 
+  static bool expected_files_apply() { return std::endian::native == std::endian::little && sizeof(long) == 8; }
   static bool have_oracle() {
     const std::string dir = env_or_empty("ORACLE_DIR");
     return !dir.empty() && fs::exists(fs::path(dir) / "lib" / "libtraceevent.so.1") &&
@@ -66,6 +80,7 @@ TEST_P(PluginDifferential, OurLibraryWithOurPlugins) {
 }
 
 TEST_P(PluginDifferential, UpstreamWithItsPlugins) {
+  if (!expected_files_apply()) GTEST_SKIP() << "upstream's output here is the reference itself";
   if (!have_oracle()) GTEST_SKIP() << "no oracle (-Doracle=DIR)";
   check({"upstream+upstream plugins", oracle("lib"), oracle("plugins")});
 }

@@ -261,9 +261,8 @@ static int build_record(struct tep_event *event, unsigned char *buf, int cap)
 		if (!strcmp(fields[i]->name, "cmd_len")) {
 			for (int j = 0; fields[j]; j++)
 				if (!strcmp(fields[j]->name, "cmnd")) {
-					unsigned int loc;
-					memcpy(&loc, buf + fields[j]->offset, 4);
-					store(buf + fields[i]->offset, fields[i]->size, loc >> 16);
+					const unsigned char *loc = buf + fields[j]->offset;
+					store(buf + fields[i]->offset, fields[i]->size, loc[2] | loc[3] << 8);
 				}
 		}
 	/* An instruction is 1 to 15 bytes (upstream overruns its buffer past that). */
@@ -346,8 +345,7 @@ int main(int argc, char **argv)
 
 	tep = tep_alloc();
 	tep_set_long_size(tep, 8);
-	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  /* store() writes little-endian */
 	tep_set_flag(tep, TEP_DISABLE_SYS_PLUGINS);
 	tep_add_plugin_path(tep, argv[1], TEP_PLUGIN_LAST);
 	tep_plugin_add_option("ftrace:indent", "1");

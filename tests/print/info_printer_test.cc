@@ -110,8 +110,9 @@ TEST_F(Printer, IntegersAndOperators) {
             "0 1 1 1");
   EXPECT_EQ(print("\"%x %o %#x %X %hhx %hd\", REC->c << 4, REC->c, REC->c, REC->b, REC->b, REC->b"),
             "70 7 0x7 FFFFFC00 0 -1024");
+  // %zu reads this host's size_t, as upstream passes the value to printf.
   EXPECT_EQ(print("\"%zu|%zd|%5d|%-5d|%05d\", REC->e, REC->e, REC->c, REC->c, REC->c"),
-            "18446744073709551492|-124|    7|7    |00007");
+            sizeof(size_t) == 8 ? "18446744073709551492|-124|    7|7    |00007" : "4294967172|-124|    7|7    |00007");
 }
 
 TEST_F(Printer, DivisionByZeroDoesNotCrash) {
@@ -175,7 +176,8 @@ TEST_F(Printer, HexAndArrays) {
   EXPECT_EQ(print("\"%s|%s\", __print_hex(REC->mac, 6), __print_hex_str(REC->mac, 3)"),
             "de ad be ef 00 01|deadbe");
   EXPECT_EQ(print("\"%s|%s|%s\", __print_array(REC->u32arr, 2, 4), __print_array(__get_dynamic_array(arr), __get_dynamic_array_len(arr), 1), __print_array(REC->u32arr, 2, 3)"),
-            "{0x1,0xabcdef}|{0x1,0x2,0x3}|{BAD SIZE:3 0x1,0x0}");
+            std::string("{0x1,0xabcdef}|{0x1,0x2,0x3}|{BAD SIZE:3 ") +
+                (tep_is_bigendian() ? "0x0" : "0x1") + ",0x0}");  // the bytes of u32arr[0]
   EXPECT_EQ(print("\"%*ph|%*phC|%ph\", 2, __get_dynamic_array(arr), 5, __get_dynamic_array(arr), __get_dynamic_array(arr)"),
             "01 02|01:02:03|01");
   EXPECT_EQ(print("\"%ph\", REC->mac"), "ARG TYPE NOT FIELD BUT 2");
@@ -222,15 +224,18 @@ TEST_F(Printer, Uuid) {
 }
 
 TEST_F(Printer, Sockaddr) {
-  // struct sockaddr_in: family 2, port 8080, 10.1.2.3
-  std::string sin("\x02\x00\x1f\x90\x0a\x01\x02\x03\0\0\0\0\0\0\0\0", 16);
+  // struct sockaddr_in: family 2 (host order), port 8080, 10.1.2.3
+  std::string sin("\x00\x00\x1f\x90\x0a\x01\x02\x03\0\0\0\0\0\0\0\0", 16);
+  const uint16_t family = 2;
+  memcpy(sin.data(), &family, 2);
   dynamic(140, sin);
   EXPECT_EQ(print("\"%pISpc|%pIS\", __get_sockaddr(sa), __get_sockaddr(sa)"), "10.1.2.3:8080|10.1.2.3");
 }
 
 TEST_F(Printer, Sockaddr6) {
   std::string sin6(28, '\0');
-  sin6[0] = 10;
+  const uint16_t family = 10;  // host order
+  memcpy(sin6.data(), &family, 2);
   sin6[2] = 0x01;
   sin6[3] = 0xbb;
   sin6[8] = 0x20;
@@ -247,7 +252,9 @@ TEST_F(Printer, PlainPointers) {
   put<uint64_t>(112, 0);
   EXPECT_EQ(print("\"%p|%pK|%pS\", (void *)REC->ptr, (void *)REC->ptr, (void *)REC->ptr"), "(nil)|(nil)K|0x0");
   put<uint64_t>(112, 0xffffffff81234567ULL);
-  EXPECT_EQ(print("\"%p %ps\", (void *)REC->ptr, (void *)REC->ptr"), "0xffffffff81234567 0xffffffff81234567");
+  // A plain %p is printf's of a host pointer (32 bits on i686); %ps looks the whole value up.
+  EXPECT_EQ(print("\"%p %ps\", (void *)REC->ptr, (void *)REC->ptr"),
+            sizeof(void*) == 8 ? "0xffffffff81234567 0xffffffff81234567" : "0x81234567 0xffffffff81234567");
 }
 
 TEST_F(Printer, SymbolsFromKallsyms) {

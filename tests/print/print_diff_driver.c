@@ -181,8 +181,9 @@ static uint64_t pick_value(int size, int long_size)
 
 static void put_number(unsigned char *p, uint64_t v, int size)
 {
-	/* little-endian host and file */
-	memcpy(p, &v, size > 8 ? 8 : size);
+	/* little-endian, as the handle's file (a big-endian host swaps) */
+	for (int i = 0; i < size && i < 8; i++)
+		p[i] = v >> (8 * i);
 }
 
 static void fill_string(unsigned char *p, int len)
@@ -362,7 +363,6 @@ int main(int argc, char **argv)
 	tep_set_long_size(tep, 8);
 	tep_set_page_size(tep, 4096);
 	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
 
 	snprintf(path, sizeof(path), "%s/kallsyms", dir);
 	kallsyms = read_file(path, NULL);

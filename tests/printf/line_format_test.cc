@@ -121,9 +121,15 @@ TEST(LineDirective, IntegersMatchPrintf) {
 }
 
 TEST(LineDirective, LongLengthReadsTheIntZeroExtended) {
-  // The callee reads a 64-bit register whose upper half the int left zero.
-  EXPECT_EQ(render_int("%ld", -1), "4294967295");
+  // The callee reads a 64-bit register whose upper half the int left zero (x86-64,
+  // arm64) or filled with its sign (s390x); a 32-bit long is the int itself.
+#if defined(__s390x__) || defined(__powerpc64__)
+  EXPECT_EQ(render_int("%ld", -1), "-1");
+  EXPECT_EQ(render_int("%llx", -1), "ffffffffffffffff");
+#else
+  EXPECT_EQ(render_int("%ld", -1), sizeof(long) == 8 ? "4294967295" : "-1");
   EXPECT_EQ(render_int("%llx", -1), "ffffffff");
+#endif
   EXPECT_EQ(render_int("%zd", 5), "5");
 }
 
@@ -163,8 +169,13 @@ TEST(LineDirective, LengthRunsAsGlibc) {
   // that are not there): the walk copies the text after the "$".
   EXPECT_EQ(render_string("%4$.006s", "abc"), ".006s");
   EXPECT_EQ(render_int("%1$nd", 5), "nd");
-  for (const char* d : {"%hhd", "%hd", "%ld", "%lld", "%zd", "%Zd", "%jd", "%td", "%qd", "%Ld"})
-    EXPECT_EQ(render_int(d, -3), d[1] == 'h' ? glibc_int(d, -3) : "4294967293") << d;
+  // A 64-bit read of an int's register: zero-extended, or sign-extended on s390x; l, z and t
+  // are 32-bit reads on i686.
+  const bool sign_extends = tep::fmt::int_argument_register(-1) == UINT64_MAX;
+  for (const char* d : {"%hhd", "%hd", "%ld", "%lld", "%zd", "%Zd", "%jd", "%td", "%qd", "%Ld"}) {
+    const bool narrow = sizeof(long) == 4 && ((d[1] == 'l' && d[2] != 'l') || d[1] == 'z' || d[1] == 'Z' || d[1] == 't');
+    EXPECT_EQ(render_int(d, -3), d[1] == 'h' ? glibc_int(d, -3) : sign_extends || narrow ? "-3" : "4294967293") << d;
+  }
 }
 
 }  // namespace

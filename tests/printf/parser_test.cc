@@ -59,9 +59,9 @@ TEST(ParseGlibc, LengthModifiers) {
     int bits;
   } cases[] = {
       {"%hhd", Length::kChar, 8},     {"%hd", Length::kShort, 16},   {"%d", Length::kNone, 32},
-      {"%ld", Length::kLong, 64},     {"%lld", Length::kLongLong, 64}, {"%qd", Length::kLongLong, 64},
-      {"%Ld", Length::kLongLong, 64}, {"%jd", Length::kIntmax, 64},  {"%zd", Length::kSize, 64},
-      {"%Zd", Length::kSize, 64},     {"%td", Length::kPtrdiff, 64},
+      {"%ld", Length::kLong, 8 * sizeof(long)},  {"%lld", Length::kLongLong, 64}, {"%qd", Length::kLongLong, 64},
+      {"%Ld", Length::kLongLong, 64}, {"%jd", Length::kIntmax, 64},  {"%zd", Length::kSize, 8 * sizeof(size_t)},
+      {"%Zd", Length::kSize, 8 * sizeof(size_t)}, {"%td", Length::kPtrdiff, 8 * sizeof(ptrdiff_t)},
   };
   for (const auto& c : cases) {
     Directive d = glibc(c.text);

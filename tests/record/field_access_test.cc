@@ -18,7 +18,6 @@ tep_format_field make_field(int offset, int size, unsigned long flags = 0) {
 
 TEST(FieldAccess, ReadNumberBothByteOrders) {
   tep_handle tep;
-  tep.host_bigendian = false;
   const unsigned char b[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   EXPECT_EQ(read_number(tep, b, 1), 1u);
   EXPECT_EQ(read_number(tep, b, 2), 0x0201u);

@@ -114,7 +114,6 @@ class Handle {
  public:
   explicit Handle(const Inputs& in) : tep_(tep_alloc()) {
     tep_set_file_bigendian(tep_, TEP_LITTLE_ENDIAN);
-    tep_set_local_bigendian(tep_, TEP_LITTLE_ENDIAN);
     tep_set_long_size(tep_, in.dat.long_size());
     tep_set_page_size(tep_, in.dat.page_size());
     std::string header(in.dat.header_page());
@@ -205,8 +204,8 @@ void read_trace_records(const TraceDat& dat, Records& out, std::vector<int>& pid
         r.data = event;
         r.cpu = static_cast<int>(cpu);
         out.shared.push_back(r);
-        int pid;
-        std::memcpy(&pid, static_cast<char*>(event) + 4, sizeof(pid));  // common_pid
+        const auto* bytes = static_cast<const unsigned char*>(event);
+        int pid = bytes[4] | bytes[5] << 8 | bytes[6] << 16 | bytes[7] << 24;  // common_pid, little-endian
         if (seen.insert(pid).second) pids.push_back(pid);
       }
     }
@@ -214,8 +213,10 @@ void read_trace_records(const TraceDat& dat, Records& out, std::vector<int>& pid
   kbuffer_free(kbuf);
 }
 
+// Little-endian, as the trace the handle reads.
 void put(unsigned char* data, const tep_format_field* f, uint64_t value) {
-  if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8) std::memcpy(data + f->offset, &value, f->size);
+  if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8)
+    for (int i = 0; i < f->size; ++i) data[f->offset + i] = static_cast<unsigned char>(value >> (8 * i));
 }
 
 // Pseudo-random records for `event` (like tests/print's driver): numbers that
@@ -262,8 +263,8 @@ void random_records(tep_event* event, Rng& rng, const std::vector<uint64_t>& sym
         }
       }
     }
-    uint16_t type = static_cast<uint16_t>(event->id);
-    std::memcpy(data.data(), &type, sizeof(type));
+    data[0] = static_cast<unsigned char>(event->id);
+    data[1] = static_cast<unsigned char>(event->id >> 8);
     if (tep_format_field* pid = tep_find_common_field(event, "common_pid")) put(data.data(), pid, pids[rng.next() % pids.size()]);
     // The sched plugin registers these pid/comm pairs while printing.
     for (const char* name : {"prev_pid", "next_pid", "pid"}) {
@@ -310,8 +311,8 @@ void function_records(tep_handle* tep, tep_event* event, int cpu, Rng& rng, cons
     path.push_back(child);
     tep_record r = owner.make(parent_ip->offset + parent_ip->size, cpu, 5000000 + n * 1000);
     auto* data = static_cast<unsigned char*>(r.data);
-    uint16_t type = static_cast<uint16_t>(event->id);
-    std::memcpy(data, &type, sizeof(type));
+    data[0] = static_cast<unsigned char>(event->id);
+    data[1] = static_cast<unsigned char>(event->id >> 8);
     put(data, common_pid, pid);
     // Exact symbol addresses: each resolves to the one name picked above.
     put(data, ip, child);

@@ -19,8 +19,8 @@ struct Cursor {
       failed = true;
       return 0;
     }
-    uint64_t v = 0;
-    std::memcpy(&v, data.data() + pos, width);  // little-endian host and file
+    uint64_t v = 0;  // a little-endian file
+    for (size_t i = 0; i < width; i++) v |= uint64_t{static_cast<unsigned char>(data[pos + i])} << (8 * i);
     pos += width;
     return v;
   }
