@@ -494,6 +494,7 @@ void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const 
       case Kind::kConversion:
         if (p.letter == 'p') {
           step.kind = Step::Kind::Pointer;
+          step.conversion.text = text.substr(p.start, p.end - p.start);  // "%pS": lib/typed names it
           step.pointer = pointer(args[piece.arg], text.substr(p.letter_end, p.end - p.letter_end));
           break;
         }

@@ -79,14 +79,11 @@ namespace {
 
 // The type printf gives the value: "%d" an int, "%lu" an unsigned long, "%hhx" an unsigned char.
 ValueType conversion_type(const print::Step& step, int long_size) {
-  char letter = step.conversion.conversion;
-  bool is_signed = letter == 'd' || letter == 'i';
-  int width = 4;
-  if (letter == 'c') width = 1;
-  else if (step.ls <= -2) width = 1;
-  else if (step.ls == -1) width = 2;
-  else if (step.ls == 1) width = long_size == 4 ? 4 : 8;
-  else if (step.ls >= 2) width = 8;
+  const fmt::Directive& d = step.conversion.directive;
+  bool is_signed = d.conversion == 'd' || d.conversion == 'i';
+  int width = d.int_bits() / 8;
+  if (d.conversion == 'c') width = 1;
+  else if (d.length == fmt::Length::kLong && long_size == 4) width = 4;
   return integer_type(width, is_signed);
 }
 
