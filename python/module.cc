@@ -341,7 +341,9 @@ PYBIND11_MODULE(traceevent, m) {
     } catch (const OpenFailed& e) {
       PyErr_SetString(PyExc_OSError, e.what());
     } catch (const tev::Error& e) {
-      PyErr_SetString(PyExc_RuntimeError, (std::string("typed events: ") + e.what()).c_str());
+      // A record of another event is the caller's mistake; other statuses are the library's.
+      PyErr_SetString(e.status() == TEV_ERR_WRONG_EVENT ? PyExc_ValueError : PyExc_RuntimeError,
+                      (std::string("typed events: ") + e.what()).c_str());
     }
   });
   bind_column(m);

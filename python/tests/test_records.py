@@ -53,8 +53,8 @@ def test_typed_values(sched_irq):
     state = r.value("prev_state")
     assert state.column.kind == "flags" and state.valid
     assert state.text == state.column.format(state) == state.column.format(r)
-    assert state.flags == ([] if state.value == 0 else state.flags)
-    assert (state.flags or ["R"])[0] in state.text
+    d = next(sched_irq.records(filter="sched_switch: prev_state == 2")).value("prev_state")
+    assert (d.value, d.flags, d.unnamed_bits, d.text) == (2, ["D"], 0, "D")
     assert r.get("no_such_field", 7) == 7
     softirq = next(iter(sched_irq.records("irq:softirq_raise")))
     assert isinstance(softirq["vec"], int)
@@ -86,6 +86,9 @@ def test_errors(sched_irq):
         sched_irq.records(filter="sched_switch: (((")
     with pytest.raises(ValueError, match="bad filter"):
         sched_irq.dataframe("sched_switch", filter="no_such_event")
+    softirq = next(iter(sched_irq.records("softirq_raise")))
+    with pytest.raises(ValueError, match="another event"):
+        sched_irq.event_type("sched_switch").column("prev_state").format(softirq)
     with pytest.raises(TypeError):
         sched_irq.event_type("sched_switch").column("prev_pid").format(42)
     with pytest.raises(FileNotFoundError):
