@@ -430,6 +430,10 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
   }
 
   const tep_print_arg* node = ref.node;
+  // Upstream looks through casts to the field of an address or UUID (not of a hex buffer).
+  bool takes_field = p->kind == Kind::Mac || p->kind == Kind::Ipv4 || p->kind == Kind::Ipv6 ||
+                     p->kind == Kind::Uuid || p->kind == Kind::IpSockaddr;
+  while (takes_field && node && node->type == TEP_PRINT_TYPE) node = node->typecast.item;
   if (ref.bprint_index >= 0) {
     p->source = PointerArg::Source::BprintArg;
     p->index = ref.bprint_index;
@@ -494,8 +498,10 @@ void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const 
       case Kind::kConversion:
         if (p.letter == 'p') {
           step.kind = Step::Kind::Pointer;
-          step.conversion.text = text.substr(p.start, p.end - p.start);  // "%pS": lib/typed names it
           step.pointer = pointer(args[piece.arg], text.substr(p.letter_end, p.end - p.letter_end));
+          // Not printed from (print_pointer is): the "%pS" typed columns report.
+          step.conversion = fmt::PrintFmt::conversion(text, piece);
+          step.conversion.text = text.substr(p.start, p.end - p.start);
           break;
         }
         step.conversion = fmt::PrintFmt::conversion(text, piece);

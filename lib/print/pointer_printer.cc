@@ -241,7 +241,7 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
       uint64_t word = ctx.record.number(arg.field.offset, arg.field.size);
       int arr_len = static_cast<int>(word >> 16);
       int64_t base = word & 0xffff;
-      if (arr_len < plen) plen = arr_len;
+      if (plen < 0 || arr_len < plen) plen = arr_len;  // a negative '*' means all, as upstream
       for (int i = 0; i < plen && ctx.record.inside(base + i, 1); i++) {
         if (i) s.append(arg.delimiter);
         byte_hex(s, ctx.record.data[base + i]);

@@ -34,19 +34,21 @@ bool parse_print_fmt(tep_handle& tep, Event& event, std::string_view text) {
 
   PrintFmtParser parser(tep, event, event.print_args, text);
   ParseStatus status = parser.parse();
-  if (status == ParseStatus::Ok && parser.arg_count() == 0 && (event.flags & TEP_EVENT_FL_ISFTRACE))
-    add_field_args(event);
-  size_t arg_count = 0;
-  for (const tep_print_arg* arg = event.print_fmt.args; arg; arg = arg->next) arg_count++;
-  // Also when the arguments failed: those that parsed keep their conversions
-  // (lib/typed lends their meaning to the fields of a failed event).
-  event.print_directives.parse(event.print_fmt.format ? event.print_fmt.format : "", arg_count);
+  auto parse_directives = [&event] {
+    size_t arg_count = 0;
+    for (const tep_print_arg* arg = event.print_fmt.args; arg; arg = arg->next) arg_count++;
+    event.print_directives.parse(event.print_fmt.format ? event.print_fmt.format : "", arg_count);
+  };
   if (status != ParseStatus::Ok) {
     event.flags |= TEP_EVENT_FL_FAILED;
     tep_warning("[%s:%s] %s", event.system ? event.system : "", event.name ? event.name : "",
                 parse_status_text(status));
+    // The arguments read before the failure still type their fields (lib/typed).
+    parse_directives();
     return false;
   }
+  if (parser.arg_count() == 0 && (event.flags & TEP_EVENT_FL_ISFTRACE)) add_field_args(event);
+  parse_directives();
   if (!format_args_match(event.print_directives)) {
     event.flags |= TEP_EVENT_FL_FAILED;
     tep_warning("[%s:%s] print fmt arguments do not match its conversions",

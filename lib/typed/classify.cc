@@ -81,9 +81,10 @@ namespace {
 ValueType conversion_type(const print::Step& step, int long_size) {
   const fmt::Directive& d = step.conversion.directive;
   bool is_signed = d.conversion == 'd' || d.conversion == 'i';
-  int width = d.int_bits() / 8;
+  int width = 4;
   if (d.conversion == 'c') width = 1;
-  else if (d.length == fmt::Length::kLong && long_size == 4) width = 4;
+  else if (d.length == fmt::Length::kLong) width = long_size == 4 ? 4 : 8;
+  else width = d.int_bits() / 8;
   return integer_type(width, is_signed);
 }
 
