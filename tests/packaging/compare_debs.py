@@ -13,7 +13,9 @@ Allowed differences (reported, not failures), each because ours differs on purpo
     the difference listed);
   - the lintian override of the plugin package (plugins do not link the library that loads
     them): trixie's and ours ship it, Debian 12's does not;
-  - Depends: ours adds the C++ runtime (libstdc++6, libgcc-s1) that dpkg-shlibdeps finds.
+  - Depends: ours adds the C++ runtime (libstdc++6, libgcc-s1) that dpkg-shlibdeps finds;
+  - libtraceevent-dev also ships our typed-events headers (event-typed.h, event-typed.hpp),
+    new API in new headers beside upstream's four.
 Exit 1 on any other difference."""
 import argparse
 import glob
@@ -71,7 +73,8 @@ def allowed(path):
     """A difference from Debian's list that is ours on purpose (see the module doc)."""
     return (path.startswith("/usr/share/lintian/overrides/")
             or re.match(r"/usr/share/doc/libtraceevent-doc/.*\.html$", path)
-            or path.startswith("/usr/share/man/man3/"))
+            or path.startswith("/usr/share/man/man3/")
+            or re.match(r"/usr/include/traceevent/event-typed\.hpp?$", path))
 
 
 def control(deb, name):
