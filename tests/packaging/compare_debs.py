@@ -74,7 +74,7 @@ def allowed(path):
     return (path.startswith("/usr/share/lintian/overrides/")
             or re.match(r"/usr/share/doc/libtraceevent-doc/.*\.html$", path)
             or path.startswith("/usr/share/man/man3/")
-            or re.match(r"/usr/include/traceevent/event-typed\.hpp?$", path))
+            or re.match(r"/usr/include/traceevent/event-typed\.h(pp)?$", path))
 
 
 def control(deb, name):

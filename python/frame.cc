@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: LGPL-2.1
+// Trace.dataframe(): the records of one event, read in batches, every field
+// filled by one tev_fill_columns call per batch into arrays that become numpy
+// arrays without a copy; pandas only wraps them. No Python runs per record
+// except for the byte and array fields, whose values are Python objects.
+#include <pybind11/numpy.h>
+
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "objects.h"
+
+namespace pytev {
+namespace {
+
+constexpr size_t kBatch = 4096;
+
+// What a dataframe column becomes.
+enum class Repr { Integer, Boolean, Text, Enum, Symbol, Objects };
+
+// Distinct texts in order of first appearance: the categories.
+struct Categories {
+  std::unordered_map<std::string, int32_t> codes;
+  std::vector<std::string> texts;
+  int32_t code(std::string_view text) {
+    auto [it, added] = codes.try_emplace(std::string(text), static_cast<int32_t>(texts.size()));
+    if (added) texts.emplace_back(text);
+    return it->second;
+  }
+  py::list list() const {
+    py::list out;
+    for (const std::string& t : texts) out.append(text_of(t));
+    return out;
+  }
+};
+
+struct OutColumn {
+  std::string name;
+  const tev_column* field;    // what the values come from
+  const tev_column* meaning;  // the printed value that reads the field as is, or the field
+  Repr repr = Repr::Integer;
+  size_t width = 0;           // bytes per filled value
+  std::vector<uint8_t> data;  // filled values, then (Text) nothing
+  std::vector<uint8_t> valid;
+  std::vector<int32_t> codes;  // Text, Enum
+  Categories categories;
+  py::list objects;
+};
+
+// A printed value that gives a field its meaning: an enum, flags, a symbol or
+// a device read from it.
+const tev_column* meaning_of(const tev::Event& ev, const tep_format_field* field) {
+  for (const tev::Column& c : ev.columns()) {
+    if (c.field() != field) continue;
+    switch (c.kind()) {
+      case tev::Kind::Enum:
+      case tev::Kind::Flags:
+      case tev::Kind::Symbol:
+      case tev::Kind::Device:
+        return c.get();
+      default:
+        break;
+    }
+  }
+  return nullptr;
+}
+
+py::dtype dtype_of(tev_type type) {
+  switch (type) {
+    case TEV_TYPE_I8: return py::dtype("int8");
+    case TEV_TYPE_I16: return py::dtype("int16");
+    case TEV_TYPE_I32: return py::dtype("int32");
+    case TEV_TYPE_I64: return py::dtype("int64");
+    case TEV_TYPE_U8: return py::dtype("uint8");
+    case TEV_TYPE_U16: return py::dtype("uint16");
+    case TEV_TYPE_U32: return py::dtype("uint32");
+    case TEV_TYPE_BOOL: return py::dtype("bool");
+    default: return py::dtype("uint64");
+  }
+}
+
+// A numpy array that owns the vector's storage (no copy).
+template <typename T>
+py::array owned(std::vector<T>&& v, const py::dtype& dtype) {
+  auto* keep = new std::vector<T>(std::move(v));
+  py::capsule free_it(keep, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  size_t item = static_cast<size_t>(dtype.itemsize());
+  size_t count = keep->size() * sizeof(T) / item;
+  return py::array(dtype, {count}, {item}, keep->data(), free_it);
+}
+
+// pandas' mask: true where the value is missing.
+py::array missing(const std::vector<uint8_t>& valid) {
+  std::vector<uint8_t> mask(valid.size());
+  for (size_t i = 0; i < valid.size(); i++) mask[i] = !valid[i];
+  return owned(std::move(mask), py::dtype("bool"));
+}
+
+class FrameBuilder {
+ public:
+  FrameBuilder(const FilePtr& file, tev_event* event) : file_(file), event_(event) {
+    tev::Event ev(event);
+    tep_event* raw = ev.raw();
+    int common = raw ? raw->format.nr_common : 0;
+    std::vector<tev::Column> fields = ev.fields();
+    for (size_t i = 0; i < fields.size(); i++) {
+      const tev::Column& f = fields[i];
+      if (f.name() == "common_pid" && f.type() == TEV_TYPE_I32) pid_ = f.get();
+      if (static_cast<int>(i) < common || f.type() == TEV_TYPE_NONE) continue;
+      OutColumn c;
+      c.name = std::string(f.name());
+      // A field named like a leading column (task_newtask's pid and comm) gets
+      // "#2", as a repeated column name does.
+      if (c.name == "ts" || c.name == "cpu" || c.name == "pid" || c.name == "comm") c.name += "#2";
+      c.field = f.get();
+      const tev_column* m = meaning_of(ev, f.field());
+      c.meaning = m ? m : f.get();
+      c.width = tev_type_size(f.type());
+      tev::Kind kind = tev::Column(c.meaning).kind();
+      if (f.type() == TEV_TYPE_BYTES)
+        c.repr = f.kind() == tev::Kind::String ? Repr::Text : Repr::Objects;
+      else if (kind == tev::Kind::Enum)
+        c.repr = Repr::Enum;
+      else if (kind == tev::Kind::Symbol)
+        c.repr = Repr::Symbol;
+      else if (f.type() == TEV_TYPE_BOOL)
+        c.repr = Repr::Boolean;
+      columns_.push_back(std::move(c));
+    }
+    if (pid_) fill_.push_back(pid_);
+    for (const OutColumn& c : columns_) fill_.push_back(c.field);
+  }
+
+  void add(const std::vector<const tep_record*>& records) {
+    size_t n = records.size(), at = ts_.size();
+    ts_.resize(at + n);
+    cpu_.resize(at + n);
+    pids_.resize(at + n);
+    pid_valid_.resize(at + n);
+    for (size_t i = 0; i < n; i++) {
+      ts_[at + i] = static_cast<int64_t>(records[i]->ts);
+      cpu_[at + i] = records[i]->cpu;
+    }
+    std::vector<void*> values;
+    std::vector<uint8_t*> valid;
+    if (pid_) {
+      values.push_back(pids_.data() + at);
+      valid.push_back(pid_valid_.data() + at);
+    }
+    for (OutColumn& c : columns_) {
+      // Byte views are read below, while the records live; only integers accumulate.
+      size_t base = tev_column_type(c.field) == TEV_TYPE_BYTES ? 0 : at;
+      c.data.resize((base + n) * c.width);
+      c.valid.resize(at + n);
+      values.push_back(c.data.data() + base * c.width);
+      valid.push_back(c.valid.data() + at);
+    }
+    if (tev_fill_columns(fill_.data(), fill_.size(), records.data(), n, values.data(), valid.data()) < 0)
+      throw std::runtime_error("typed events: cannot fill the columns of " + name());
+    for (OutColumn& c : columns_) convert(c, records, at);
+  }
+
+  py::object finish() {
+    py::module_ pd = py::module_::import("pandas");
+    py::object arrays = pd.attr("arrays");
+    py::object from_codes = pd.attr("Categorical").attr("from_codes");
+    py::dict data, attrs;
+    size_t rows = ts_.size();
+    data["ts"] = owned(std::move(ts_), py::dtype("int64"));
+    data["cpu"] = owned(std::move(cpu_), py::dtype("int32"));
+    // comm: one lookup per distinct pid.
+    std::unordered_map<int32_t, int32_t> pid_codes;
+    Categories comms;
+    std::vector<int32_t> comm_codes(rows, -1);
+    tep_handle* tep = file_->tep();
+    for (size_t i = 0; i < rows; i++) {
+      if (!pid_valid_[i]) continue;
+      auto [it, added] = pid_codes.try_emplace(pids_[i], 0);
+      if (added) it->second = comms.code(tep_data_comm_from_pid(tep, pids_[i]));
+      comm_codes[i] = it->second;
+    }
+    py::array pid_mask = missing(pid_valid_);
+    data["pid"] = arrays.attr("IntegerArray")(owned(std::move(pids_), py::dtype("int32")), pid_mask);
+    data["comm"] = from_codes(owned(std::move(comm_codes), py::dtype("int32")), comms.list());
+    py::object columns = py::dict();
+    for (OutColumn& c : columns_) {
+      data[c.name.c_str()] = finish_column(c, arrays, from_codes);
+      columns[c.name.c_str()] = ColumnRef{file_, c.meaning, c.meaning == c.field};
+    }
+    py::object frame = pd.attr("DataFrame")(data);
+    frame.attr("attrs")["columns"] = columns;
+    frame.attr("attrs")["event"] = EventType{file_, event_};
+    return frame;
+  }
+
+ private:
+  std::string name() const {
+    tep_event* raw = tev::Event(event_).raw();
+    return raw && raw->name ? raw->name : "the event";
+  }
+
+  // Per batch: what must be read while the records live.
+  void convert(OutColumn& c, const std::vector<const tep_record*>& records, size_t at) {
+    size_t n = records.size();
+    if (c.repr == Repr::Text || c.repr == Repr::Objects) {
+      const tev_bytes* views = reinterpret_cast<const tev_bytes*>(c.data.data());
+      if (c.repr == Repr::Text) {
+        c.codes.resize(at + n);
+        for (size_t i = 0; i < n; i++)
+          c.codes[at + i] = c.valid[at + i] ? c.categories.code(std::string_view(
+                                                  static_cast<const char*>(views[i].data), views[i].size))
+                                            : -1;
+        return;
+      }
+      tev::Column col(c.field);
+      for (size_t i = 0; i < n; i++) {
+        if (!c.valid[at + i]) {
+          c.objects.append(py::none());
+          continue;
+        }
+        c.objects.append(to_python(col, col.read(*records[i])));
+      }
+      return;
+    }
+    if (c.repr != Repr::Enum) return;
+    // An enum: the printed value's label, or upstream's text when no label matches.
+    std::vector<int32_t> codes(n);
+    std::vector<uint8_t> valid(n);
+    if (tev_fill_codes(c.meaning, records.data(), n, codes.data(), valid.data()) < 0)
+      throw std::runtime_error("typed events: cannot read the labels of " + c.name);
+    if (c.categories.texts.empty())
+      for (const std::string_view& label : tev::Column(c.meaning).labels()) c.categories.code(label);
+    c.codes.resize(at + n);
+    for (size_t i = 0; i < n; i++) {
+      int32_t code = valid[i] ? codes[i] : -1;
+      if (code < 0 && c.valid[at + i]) code = c.categories.code(tev::Column(c.meaning).text(*records[i]));
+      c.codes[at + i] = code;
+    }
+  }
+
+  py::object finish_column(OutColumn& c, const py::object& arrays, const py::object& from_codes) {
+    switch (c.repr) {
+      case Repr::Objects: return std::move(c.objects);
+      case Repr::Text:
+      case Repr::Enum:
+        return from_codes(owned(std::move(c.codes), py::dtype("int32")), c.categories.list());
+      case Repr::Symbol: {
+        // The function containing each address, named once per distinct address.
+        std::vector<int32_t> codes(c.valid.size(), -1);
+        std::unordered_map<uint64_t, int32_t> seen;
+        for (size_t i = 0; i < codes.size(); i++) {
+          if (!c.valid[i]) continue;
+          uint64_t address = 0;
+          memcpy(&address, c.data.data() + i * c.width, c.width);  // little-endian host
+          auto [it, added] = seen.try_emplace(address, 0);
+          if (added) {
+            const char* name = nullptr;
+            uint64_t start = 0;
+            char hex[24];
+            if (tev_column_symbol(c.meaning, address, &name, &start) != TEV_OK || !name) {
+              snprintf(hex, sizeof(hex), "0x%llx", static_cast<unsigned long long>(address));
+              name = hex;
+            }
+            it->second = c.categories.code(name);
+          }
+          codes[i] = it->second;
+        }
+        return from_codes(owned(std::move(codes), py::dtype("int32")), c.categories.list());
+      }
+      case Repr::Boolean: {
+        py::array mask = missing(c.valid);
+        return arrays.attr("BooleanArray")(owned(std::move(c.data), py::dtype("bool")), mask);
+      }
+      case Repr::Integer: break;
+    }
+    py::array mask = missing(c.valid);
+    return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(tev_column_type(c.field))), mask);
+  }
+
+  FilePtr file_;
+  tev_event* event_;
+  const tev_column* pid_ = nullptr;
+  std::vector<OutColumn> columns_;
+  std::vector<const tev_column*> fill_;
+  std::vector<int64_t> ts_;
+  std::vector<int32_t> cpu_;
+  std::vector<int32_t> pids_;
+  std::vector<uint8_t> pid_valid_;
+};
+
+}  // namespace
+
+py::object dataframe(const FilePtr& file, tev_event* event, const Filter* filter) {
+  FrameBuilder frame(file, event);
+  tep_event* raw = tev::Event(event).raw();
+  scan_event(*file, raw ? raw->id : -1, filter, kBatch,
+             [&](const std::vector<const tep_record*>& records) { frame.add(records); });
+  return frame.finish();
+}
+
+}  // namespace pytev

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The objects the module hands to Python. Each holds the trace file it came
+// from, so that handles and records stay valid while Python refers to them,
+// and checks that the trace is still open before it touches the library.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+
+#include "event-typed.hpp"
+#include "trace_file.h"
+
+namespace pytev {
+
+namespace py = pybind11;
+using FilePtr = std::shared_ptr<TraceFile>;
+
+struct ColumnRef {
+  FilePtr file;
+  const tev_column* column;
+  bool is_field;  // a raw field (tev_event_field), else a printed value
+  tev::Column get() const {
+    file->check_open();
+    return tev::Column(column);
+  }
+};
+
+struct EventType {
+  FilePtr file;
+  tev_event* event;
+  tev::Event get() const {
+    file->check_open();
+    return tev::Event(event);
+  }
+  tep_event* raw() const { return get().raw(); }
+};
+
+struct Record {
+  FilePtr file;
+  std::shared_ptr<tep_record> record;  // freed before the file goes
+  tev_event* event;                    // nullptr: an event the catalog does not know
+  const tep_record& get() const {
+    file->check_open();
+    return *record;
+  }
+};
+
+// One column's value in one record.
+struct Value {
+  Record record;
+  ColumnRef column;
+  tev::Value get() const { return column.get().read(record.get()); }
+};
+
+Record make_record(const FilePtr& file, RecordPtr record);
+// The Python form of a value: None (null or opaque), int, bool, str (strings;
+// an enum's label), bytes, or a list of ints (arrays).
+py::object to_python(const tev::Column& column, const tev::Value& value);
+// Decodes a record's bytes as text, unknown bytes replaced.
+py::str text_of(std::string_view bytes);
+std::string kind_name(const tev::Column& column);
+
+// The DataFrame of one event's records (frame.cc).
+py::object dataframe(const FilePtr& file, tev_event* event, const Filter* filter);
+
+}  // namespace pytev
