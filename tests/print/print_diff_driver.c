@@ -336,28 +336,16 @@ static void print_event_records(struct tep_handle *tep, struct tep_event *event,
 	}
 }
 
-int main(int argc, char **argv)
+/*
+ * A handle over DIR as both drivers read it: kallsyms, printk formats, every
+ * events/SYS/NAME/format (their names in *events), and the comms COMM prints.
+ */
+static struct tep_handle *load_handle(const char *dir, char ***events, int *nr)
 {
-	const char *dir, *mode = "info";
 	struct tep_handle *tep;
 	char path[4096];
-	char **events;
 	char *kallsyms, *printk;
-	int nr, i, first = 0, count = -1;
-	struct rlimit no_core = { 0, 0 };
-
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s DIR [info|raw|line] [FIRST COUNT]\n", argv[0]);
-		return 2;
-	}
-	dir = argv[1];
-	if (argc > 2)
-		mode = argv[2];
-	if (argc > 4) {
-		first = atoi(argv[3]);
-		count = atoi(argv[4]);
-	}
-	setrlimit(RLIMIT_CORE, &no_core);
+	int i;
 
 	tep = tep_alloc();
 	tep_set_long_size(tep, 8);
@@ -376,14 +364,14 @@ int main(int argc, char **argv)
 	free(kallsyms);
 	free(printk);
 
-	events = list_events(dir, &nr);
-	for (i = 0; i < nr; i++) {
-		char *sys = strdup(events[i]);
+	*events = list_events(dir, nr);
+	for (i = 0; i < *nr; i++) {
+		char *sys = strdup((*events)[i]);
 		size_t len;
 		char *buf;
 
 		*strchr(sys, '/') = 0;
-		snprintf(path, sizeof(path), "%s/events/%s/format", dir, events[i]);
+		snprintf(path, sizeof(path), "%s/events/%s/format", dir, (*events)[i]);
 		buf = read_file(path, &len);
 		if (buf)
 			tep_parse_event(tep, buf, len, sys);
@@ -396,6 +384,32 @@ int main(int argc, char **argv)
 		snprintf(comm, sizeof(comm), "task-%d", i);
 		tep_register_comm(tep, comm, i);
 	}
+
+	return tep;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir, *mode = "info";
+	struct tep_handle *tep;
+	char **events;
+	int nr, i, first = 0, count = -1;
+	struct rlimit no_core = { 0, 0 };
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s DIR [info|raw|line] [FIRST COUNT]\n", argv[0]);
+		return 2;
+	}
+	dir = argv[1];
+	if (argc > 2)
+		mode = argv[2];
+	if (argc > 4) {
+		first = atoi(argv[3]);
+		count = atoi(argv[4]);
+	}
+	setrlimit(RLIMIT_CORE, &no_core);
+
+	tep = load_handle(dir, &events, &nr);
 
 	fflush(stdout);
 	for (i = first; i < nr && (count < 0 || i < first + count); i++) {

@@ -73,51 +73,15 @@ int main(int argc, char **argv)
 {
 	struct tep_handle *tep;
 	struct tev_catalog *cat;
-	char path[4096];
 	char **events;
-	char *kallsyms, *printk;
 	int nr, i;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: %s DIR\n", argv[0]);
 		return 2;
 	}
-	tep = tep_alloc();
-	tep_set_long_size(tep, 8);
-	tep_set_page_size(tep, 4096);
-	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+	tep = load_handle(argv[1], &events, &nr);
 	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
-	snprintf(path, sizeof(path), "%s/kallsyms", argv[1]);
-	kallsyms = read_file(path, NULL);
-	if (kallsyms)
-		tep_parse_kallsyms(tep, kallsyms);
-	snprintf(path, sizeof(path), "%s/printk_formats", argv[1]);
-	printk = read_file(path, NULL);
-	if (printk)
-		tep_parse_printk_formats(tep, printk);
-	load_addresses(kallsyms, printk);
-	free(kallsyms);
-	free(printk);
-
-	events = list_events(argv[1], &nr);
-	for (i = 0; i < nr; i++) {
-		char *sys = strdup(events[i]);
-		size_t len;
-		char *buf;
-
-		*strchr(sys, '/') = 0;
-		snprintf(path, sizeof(path), "%s/events/%s/format", argv[1], events[i]);
-		buf = read_file(path, &len);
-		if (buf)
-			tep_parse_event(tep, buf, len, sys);
-		free(buf);
-		free(sys);
-	}
-	for (i = 1; i < 3000; i += 7) {
-		char comm[32];
-		snprintf(comm, sizeof(comm), "task-%d", i);
-		tep_register_comm(tep, comm, i);
-	}
 	if (tev_catalog_new(tep, &cat) != TEV_OK)
 		return 2;
 	for (i = 0; i < nr; i++) {
