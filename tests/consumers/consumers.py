@@ -35,7 +35,8 @@ Interface for case modules:
 A case is "same" when every stream and the final status are equal after masking; where
 upstream crashes or times out, "same" means ours ends without a signal ("upstream crashed").
 Case(..., robustness_only=True): bad input where upstream reads memory it does not own, so
-only a normal end of ours is required. Case(name, skip="reason"): printed and counted as skipped.
+only a normal end of ours is required. Case(name, skip="reason"): printed and counted as skipped;
+so is a case whose run raises SkipCase("reason") (what it needs turned out not to be there).
 A differing case listed in expected-differences.txt (MODULE<tab>CASE-GLOB<tab>FINDING) is
 reported with its finding and does not fail; a listed case that now matches is noted, so the
 list can shrink. Exit: 0 no unexpected difference, 1 otherwise, 77 consumer skipped.
@@ -62,6 +63,10 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "differential"))
 import report_diff  # noqa: E402  (the one process runner and diff excerpt of the test suites)
+
+# Run as a script, this file is __main__; the consumer modules' `from consumers import ...`
+# must get these same classes (SkipCase is caught by identity), not a second copy.
+sys.modules.setdefault("consumers", sys.modules[__name__])
 
 SKIP = 77
 SAME = ("same", "upstream-crashed", "robust")  # verdicts counted as same
@@ -140,6 +145,10 @@ class Side(report_diff.Setup):
         """The libtraceevent.so.1 the loader picks for program on this side."""
         self.trace_cmd = program
         return self.loaded_library()
+
+
+class SkipCase(Exception):
+    """Raised by a case's run when this machine cannot give it what it compares."""
 
 
 class Case:
@@ -233,6 +242,8 @@ def run_case(ctx, case):
                 results[side.name] = case.run(side, work)
             finally:
                 shutil.rmtree(work, ignore_errors=True)
+    except SkipCase as e:
+        return "skipped", str(e)
     except Exception as e:  # a harness problem fails this case only
         return "harness-error", "    %s: %r" % (type(e).__name__, e)
     ref, ours = results["upstream"], results["ours"]
