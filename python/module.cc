@@ -274,12 +274,15 @@ void bind_trace(py::module_& m) {
          "The records in time order, of one event and/or matching an upstream filter string "
          "(\"sched_switch: prev_pid > 0\"). Starting a scan ends the previous one.")
       .def("__iter__", [](const Trace& t) { return RecordIterator(t.file, std::nullopt, ""); })
-      .def("dataframe", [](const Trace& t, const std::string& event, const std::string& filter) {
+      .def("dataframe", [](const Trace& t, const std::string& event, const std::string& filter,
+                           std::optional<int> threads) {
         EventType e{t.file, t.get().find_event(event)};
-        std::unique_ptr<Filter> f = filter.empty() ? nullptr : std::make_unique<Filter>(t.file->tep(), filter);
-        return dataframe(t.file, e.event, f.get());
-      }, py::arg("event"), py::arg("filter") = "",
-         "A pandas DataFrame of one event's records: ts, cpu, pid, comm, then one column per field.")
+        if (threads && *threads < 1) throw py::value_error("threads must be at least 1");
+        return dataframe(t.file, e.event, filter, threads.value_or(0));
+      }, py::arg("event"), py::arg("filter") = "", py::arg("threads") = py::none(),
+         "A pandas DataFrame of one event's records: ts, cpu, pid, comm, then one column per field. "
+         "threads: how many CPU buffers are read at once (default: one per CPU buffer, up to the "
+         "machine's threads, for traces of 16 MiB and more); the frame is the same whatever it is.")
       .def("__repr__", [](const Trace& t) {
         return "<traceevent.Trace " + t.file->path() + (t.file->closed() ? " (closed)>" : ">");
       });

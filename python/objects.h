@@ -63,6 +63,8 @@ py::str text_of(std::string_view bytes);
 std::string kind_name(const tev::Column& column);
 
 // The DataFrame of one event's records (frame.cc).
-py::object dataframe(const FilePtr& file, tev_event* event, const Filter* filter);
+// threads: workers reading CPU buffers in parallel; 0: one per CPU buffer up
+// to the machine's threads when the file is large enough to gain from it.
+py::object dataframe(const FilePtr& file, tev_event* event, const std::string& filter, int threads);
 
 }  // namespace pytev

@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include <sys/stat.h>
+
 // libtracecmd's calls used here. Not its header: trace-cmd.h includes
 // tracefs.h, which does not compile as C++ (an int passed as an enum).
 extern "C" {
@@ -32,6 +34,8 @@ TraceFile::TraceFile(const std::string& path) : path_(path) {
     throw std::runtime_error(std::string("typed events: ") + tev_strerror(status));
   }
   cpus_ = tep_get_cpus(tracecmd_get_tep(input_));
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0) size_ = st.st_size;
 }
 
 TraceFile::~TraceFile() {
@@ -111,6 +115,19 @@ RecordPtr Scan::next() {
   RecordPtr out = std::move(heads_[best]);
   heads_[best].reset(tracecmd_read_data(file_.input(), best));
   return out;
+}
+
+CpuScan::CpuScan(TraceFile& file, int cpu) : file_(file), cpu_(cpu) { file.start_scan(); }
+
+RecordPtr CpuScan::next() {
+  file_.check_open();
+  RecordPtr r(first_ ? tracecmd_read_cpu_first(file_.input(), cpu_) : tracecmd_read_data(file_.input(), cpu_));
+  first_ = false;
+  if (r) {
+    if (r->ts < last_ts_) monotonic_ = false;
+    last_ts_ = r->ts;
+  }
+  return r;
 }
 
 }  // namespace pytev

@@ -61,6 +61,7 @@ class TraceFile {
   uint64_t start_scan();
   bool scan_current(uint64_t id) const { return id == scan_id_; }
   int cpus() const { return cpus_; }
+  int64_t size() const { return size_; }  // of the file, in bytes
   tracecmd_input* input() const { return input_; }
 
  private:
@@ -68,6 +69,7 @@ class TraceFile {
   tracecmd_input* input_ = nullptr;
   tev_catalog* catalog_ = nullptr;
   int cpus_ = 0;
+  int64_t size_ = 0;
   bool closed_ = false;
   uint64_t scan_id_ = 0;
 };
@@ -100,11 +102,28 @@ class Scan {
   std::vector<RecordPtr> heads_;
 };
 
-// Reads the records of one event (optionally filtered) in batches: `batch`
-// is called with up to `capacity` records, which live until it returns.
-template <typename Batch>
-size_t scan_event(TraceFile& file, int event_id, const Filter* filter, size_t capacity, Batch&& batch) {
-  Scan scan(file);
+// The records of one CPU buffer in the order it holds them, on a TraceFile the
+// caller scans alone (this moves its cursor for that CPU). monotonic() is false
+// once a record was older than the one before it, of whatever event.
+class CpuScan {
+ public:
+  CpuScan(TraceFile& file, int cpu);
+  RecordPtr next();
+  bool monotonic() const { return monotonic_; }
+
+ private:
+  TraceFile& file_;
+  int cpu_;
+  bool first_ = true;
+  bool monotonic_ = true;
+  unsigned long long last_ts_ = 0;
+};
+
+// Hands the records of one event (optionally filtered) that `source.next()`
+// gives to `batch`, up to `capacity` at a time, which live until it returns.
+template <typename Source, typename Batch>
+size_t batch_event(tep_handle* tep, Source& source, int event_id, const Filter* filter, size_t capacity,
+                   Batch&& batch) {
   std::vector<RecordPtr> held;
   std::vector<const tep_record*> records;
   held.reserve(capacity);
@@ -117,8 +136,7 @@ size_t scan_event(TraceFile& file, int event_id, const Filter* filter, size_t ca
     records.clear();
     held.clear();
   };
-  tep_handle* tep = file.tep();
-  while (RecordPtr r = scan.next()) {
+  while (RecordPtr r = source.next()) {
     if (tep_data_type(tep, r.get()) != event_id) continue;
     if (filter && !filter->match(r.get())) continue;
     records.push_back(r.get());
@@ -127,6 +145,13 @@ size_t scan_event(TraceFile& file, int event_id, const Filter* filter, size_t ca
   }
   flush();
   return total;
+}
+
+// The records of one event in time order (a Scan of the whole file), in batches.
+template <typename Batch>
+size_t scan_event(TraceFile& file, int event_id, const Filter* filter, size_t capacity, Batch&& batch) {
+  Scan scan(file);
+  return batch_event(file.tep(), scan, event_id, filter, capacity, batch);
 }
 
 }  // namespace pytev

@@ -121,3 +121,34 @@ def test_copy_survives_the_trace(tmp_path):
     trace.close()
     del trace
     assert len(df) > 0 and df["ptr"].notna().all()
+
+
+@pytest.mark.parametrize("path", TRACES, ids=os.path.basename)
+def test_threads_give_the_same_frame(path):
+    """CPU buffers read by several workers, then merged: the frame of one scan, row for row and
+    category for category (the committed traces have two CPU buffers)."""
+    trace = traceevent.open(path)
+    compared = 0
+    for event in trace.event_types:
+        name = "%s:%s" % (event.system, event.name)
+        single = trace.dataframe(name, threads=1)
+        if len(single) == 0:
+            continue
+        for threads in (2, 3):
+            pd.testing.assert_frame_equal(single, trace.dataframe(name, threads=threads))
+        compared += 1
+    assert compared > 0
+
+
+def test_threads_with_a_filter(sched_irq):
+    text = "sched_switch: prev_pid > 3000 || next_comm ~ \"k*\""
+    single = sched_irq.dataframe("sched:sched_switch", filter=text, threads=1)
+    assert len(single) > 0
+    pd.testing.assert_frame_equal(single, sched_irq.dataframe("sched:sched_switch", filter=text, threads=2))
+
+
+def test_threads_argument(sched_irq):
+    with pytest.raises(ValueError, match="threads"):
+        sched_irq.dataframe("sched:sched_switch", threads=0)
+    with pytest.raises(ValueError, match="bad filter"):
+        sched_irq.dataframe("sched:sched_switch", filter="sched_switch: ==", threads=2)
