@@ -126,8 +126,8 @@ TEP_EXPORT struct kbuffer_raw_info* kbuffer_raw_get(struct kbuffer* kbuf, void* 
 }
 
 // A reader for the handle's data: its long size (the header page's when unset)
-// and byte order. A NULL handle gets what a fresh one gets (long 4, little
-// endian), as upstream.
+// and byte order. A NULL handle gets long 4, little endian, as upstream (whose
+// getters answer 0 for it; a new handle has the host's byte order).
 TEP_EXPORT struct kbuffer* tep_kbuffer(struct tep_handle* tep) {
   int long_size = tep_get_long_size(tep);
   if (!long_size) long_size = tep_get_header_page_size(tep);

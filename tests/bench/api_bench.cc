@@ -39,7 +39,6 @@ tep_handle* new_handle() {
   tep_set_long_size(tep, 8);
   tep_set_page_size(tep, 4096);
   tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-  tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
   return tep;
 }
 

@@ -53,7 +53,6 @@ struct Corpus {
     tep = tep_alloc();
     tep_set_long_size(tep, 8);
     tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-    tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
     std::string kallsyms = read_file(dir + "/kallsyms");
     if (!kallsyms.empty()) tep_parse_kallsyms(tep, kallsyms.c_str());
     std::string printk = read_file(dir + "/printk_formats");

@@ -99,11 +99,12 @@ TEST_F(ParseFormatContract, EventPointerOnSuccessAndFailure) {
 TEST_F(KbufferContract, NullHandleGetsAFreshHandlesReader) {
   // A long-4 little-endian page: timestamp 1000, commit 16, one 12-byte event.
   alignas(8) unsigned char page[4096] = {};
-  uint64_t ts = 1000;
-  uint32_t commit = 16, header = 3 | 5 << 5;
-  memcpy(page, &ts, 8);
-  memcpy(page + 8, &commit, 4);
-  memcpy(page + 12, &header, 4);
+  auto store = [&](size_t at, uint64_t value, int size) {
+    for (int i = 0; i < size; i++) page[at + i] = static_cast<unsigned char>(value >> (8 * i));
+  };
+  store(0, 1000, 8);
+  store(8, 16, 4);
+  store(12, 3 | 5 << 5, 4);
   kbuffer* kb = tep_kbuffer(nullptr);
   ASSERT_NE(kb, nullptr);
   ASSERT_EQ(kbuffer_load_subbuffer(kb, page), 0);

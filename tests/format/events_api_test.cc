@@ -15,6 +15,7 @@ class EventsApi : public ::testing::Test {
  protected:
   void SetUp() override {
     tep = tep_alloc();
+    tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the records below are little-endian
     add("b", "y", 30, "\tfield:int v;\toffset:8;\tsize:4;\tsigned:1;\n");
     add("a", "y", 20, "");
     add("b", "x", 10, "\tfield:int v;\toffset:8;\tsize:4;\tsigned:1;\n\tfield:int w;\toffset:12;\tsize:4;\tsigned:1;\n");

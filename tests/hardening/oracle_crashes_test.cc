@@ -5,6 +5,8 @@
 // clean result: an error code and message, or bounded output.
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include "hardening_util.h"
 
 namespace hardening {
@@ -59,9 +61,14 @@ TEST_F(Filters, MissingOperandsAreSyntaxErrors) {
   for (const char* expr :
        {"prev_pid ==", "prev_pid == 1 &&", "prev_pid == 1 ||", "prev_pid +", "prev_pid == 1 && next_pid",
         "prev_comm == \"x\" && 1", "prev_pid == 1 && && next_pid == 2", "a == 1 || || b == 2",
-        "prev_comm == \"bash", "prev_comm == 'bash", "prev_comm == \"bash\\\\", "prev_comm == \"bash\" \"",
-        "prev_comm == \"ba\xc3\xa9sh\""})
+        "prev_comm == \"bash", "prev_comm == 'bash", "prev_comm == \"bash\\\\", "prev_comm == \"bash\" \""})
     expect_error(expr, TEP_ERRNO__SYNTAX_ERROR, "^\nSyntax error");
+  // A byte >= 0x80 in a string ends the input where char is signed; where it is unsigned
+  // (arm64, s390x) upstream reads it as a character of the string.
+  if (std::is_signed_v<char>)
+    expect_error("prev_comm == \"ba\xc3\xa9sh\"", TEP_ERRNO__SYNTAX_ERROR, "^\nSyntax error");
+  else
+    EXPECT_EQ(add("prev_comm == \"ba\xc3\xa9sh\""), "0");
   std::string caret = add("prev_pid ==");
   EXPECT_EQ(caret.substr(caret.find(':') + 2), " prev_pid ==\n           ^\nSyntax error");
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "core/handle.h"
 #include "event-parse.h"
@@ -91,9 +92,9 @@ TEST_F(OutputApi, LineWithEveryDirective) {
   tep_register_comm(tep, "foo", 1234);
   tep_print_event(tep, &s, &record, "%16s-%-5d [%03d] %s %6.1000d %s:%s", TEP_PRINT_COMM, TEP_PRINT_PID,
                   TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME, TEP_PRINT_NAME, TEP_PRINT_INFO_RAW);
-  EXPECT_EQ(text(),
-            "             foo-1234  [003] dNh32   123.456789 ev1: a=-77 s=ab d=hello h= 5 c=-7 "
-            "l4=0xfffffffe ul=0xffffffff81000010 p=0x1234");
+  // A signed 1-byte raw field prints as upstream's cast to char: unsigned on arm64 and s390x.
+  EXPECT_EQ(text(), std::string("             foo-1234  [003] dNh32   123.456789 ev1: a=-77 s=ab d=hello h= 5 c=") +
+                        (std::is_signed_v<char> ? "-7" : "249") + " l4=0xfffffffe ul=0xffffffff81000010 p=0x1234");
 }
 
 #pragma GCC diagnostic push

@@ -18,6 +18,7 @@ tep_format_field make_field(int offset, int size, unsigned long flags = 0) {
 
 TEST(FieldAccess, ReadNumberBothByteOrders) {
   tep_handle tep;
+  tep.file_bigendian = false;  // the bytes below are little-endian
   const unsigned char b[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   EXPECT_EQ(read_number(tep, b, 1), 1u);
   EXPECT_EQ(read_number(tep, b, 2), 0x0201u);
@@ -32,6 +33,7 @@ TEST(FieldAccess, ReadNumberBothByteOrders) {
 
 TEST(FieldAccess, FieldValueSignExtendsAndStaysInside) {
   tep_handle tep;
+  tep.file_bigendian = false;  // the bytes below are little-endian
   const unsigned char b[8] = {0xff, 0xfe, 0, 0, 0x80, 0, 0, 0};
   uint64_t v = 0;
   auto s16 = make_field(0, 2, TEP_FIELD_IS_SIGNED);
@@ -53,6 +55,7 @@ TEST(FieldAccess, FieldValueSignExtendsAndStaysInside) {
 
 TEST(FieldAccess, DynamicLocations) {
   tep_handle tep;
+  tep.file_bigendian = false;  // the bytes below are little-endian
   // __data_loc at 0: offset 8, length 4.
   unsigned char b[16] = {8, 0, 4, 0, 0, 0, 0, 0, 'a', 'b', 'c', 0};
   auto loc = make_field(0, 4, TEP_FIELD_IS_DYNAMIC);

@@ -71,7 +71,8 @@ TEST(TypedCases, KernelStack) {
   }
   const uint64_t stack[8] = {0xffffffff821f94a0ULL + 5, 0xffffffff81389af0ULL, 0xffffffff8130a4e0ULL + 0x22};
   Record r = cx.record("ftrace", "kernel_stack");
-  r.set("size", 3).set_bytes("caller", stack, sizeof(stack));
+  std::vector<uint8_t> callers = little_endian(stack);
+  r.set("size", 3).set_bytes("caller", callers.data(), callers.size());
   EXPECT_EQ(columns[0].read(r.get()).symbol()->name, "schedule");
   EXPECT_EQ(columns[0].read(r.get()).symbol()->offset, 5u);
   EXPECT_EQ(columns[1].text(r.get()), "kthread");

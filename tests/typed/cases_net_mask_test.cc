@@ -119,9 +119,11 @@ TEST(TypedCases, DmaMapSg) {
   const uint64_t addrs[2] = {0x1000, 0x2000};
   const uint32_t lengths[2] = {512, 4096};
   Record r = cx.record("dma", "dma_map_sg");
+  std::vector<uint8_t> addr_bytes = little_endian(addrs), length_bytes = little_endian(lengths);
   r.set_dynamic_string("device", "0000:00:1f.2").set("full_nents", 2).set("full_ents", 2)
-      .set_dynamic("phys_addrs", addrs, sizeof(addrs)).set_dynamic("dma_addrs", addrs, sizeof(addrs))
-      .set_dynamic("lengths", lengths, sizeof(lengths)).set("dir", 1);
+      .set_dynamic("phys_addrs", addr_bytes.data(), addr_bytes.size())
+      .set_dynamic("dma_addrs", addr_bytes.data(), addr_bytes.size())
+      .set_dynamic("lengths", length_bytes.data(), length_bytes.size()).set("dir", 1);
   EXPECT_EQ(dma.read(r.get()).elements(), (std::vector<int64_t>{0x1000, 0x2000}));
   EXPECT_EQ(ev.find_column("lengths")->read(r.get()).elements(), (std::vector<int64_t>{512, 4096}));
   EXPECT_EQ(dir.read(r.get()).label(), std::optional<std::string_view>("TO_DEVICE"));
@@ -157,7 +159,8 @@ TEST(TypedCases, SchedSkipCpusetNuma) {
   EXPECT_EQ(ev.suffix(), "bl");
   uint64_t allowed[16] = {0b11, 0, 1};
   Record r = cx.record("sched", "sched_skip_cpuset_numa");
-  r.set_string("comm", "numa").set("pid", 7).set_bytes("mem_allowed", allowed, sizeof(allowed));
+  std::vector<uint8_t> allowed_bytes = little_endian(allowed);
+  r.set_string("comm", "numa").set("pid", 7).set_bytes("mem_allowed", allowed_bytes.data(), allowed_bytes.size());
   tev::Value v = nodes.read(r.get());
   EXPECT_EQ(v.as_bytes().size(), 128u);
   EXPECT_EQ(v.bits(), (std::vector<unsigned>{0, 1, 128}));

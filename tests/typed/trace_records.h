@@ -22,7 +22,6 @@ class TraceRecords {
     if (dat_.load(path) != threads_test::DatStatus::ok) return false;
     tep_ = tep_alloc();
     tep_set_file_bigendian(tep_, TEP_LITTLE_ENDIAN);
-    tep_set_local_bigendian(tep_, TEP_LITTLE_ENDIAN);
     tep_set_long_size(tep_, dat_.long_size());
     tep_set_page_size(tep_, dat_.page_size());
     std::string header(dat_.header_page());

@@ -34,6 +34,15 @@ inline std::string data_dir() {
   return dir ? dir : "tests/data/typed";
 }
 
+// An array of numbers as a little-endian file holds them.
+template <typename T, size_t N>
+std::vector<uint8_t> little_endian(const T (&values)[N]) {
+  std::vector<uint8_t> out;
+  for (T v : values)
+    for (size_t i = 0; i < sizeof(T); i++) out.push_back(static_cast<uint8_t>(static_cast<uint64_t>(v) >> (8 * i)));
+  return out;
+}
+
 // A record of one event, built field by field (little-endian, long size 8).
 class Record {
  public:
@@ -45,12 +54,11 @@ class Record {
     free(fields);
     bytes_.assign(end, 0);
     bytes_.reserve(end + extra);
-    uint16_t id = static_cast<uint16_t>(event->id);
-    memcpy(bytes_.data(), &id, 2);
+    store(0, static_cast<uint16_t>(event->id), 2);
   }
   Record& set(const char* name, uint64_t value) {
     tep_format_field* f = field(name);
-    memcpy(bytes_.data() + f->offset, &value, std::min<size_t>(8, f->size));
+    store(f->offset, value, std::min<size_t>(8, f->size));
     return *this;
   }
   // A fixed array (char comm[16], u8 saddr[28]) from bytes.
@@ -64,7 +72,7 @@ class Record {
   Record& set_dynamic(const char* name, const void* data, size_t n) {
     tep_format_field* f = field(name);
     uint32_t word = static_cast<uint32_t>(bytes_.size()) | static_cast<uint32_t>(n) << 16;
-    memcpy(bytes_.data() + f->offset, &word, 4);
+    store(f->offset, word, 4);
     const auto* p = static_cast<const uint8_t*>(data);
     bytes_.insert(bytes_.end(), p, p + n);
     return *this;
@@ -91,6 +99,11 @@ class Record {
   }
 
  private:
+  // Little-endian, as the handle reads the file.
+  void store(size_t at, uint64_t value, size_t size) {
+    for (size_t i = 0; i < size; i++) bytes_[at + i] = static_cast<uint8_t>(value >> (8 * i));
+  }
+
   tep_format_field* field(const char* name) {
     tep_format_field* f = tep_find_any_field(event_, name);
     if (!f) throw std::runtime_error(std::string("no field ") + name);
@@ -140,7 +153,6 @@ class Cases {
     tep_set_long_size(tep_, 8);
     tep_set_page_size(tep_, 4096);
     tep_set_file_bigendian(tep_, TEP_LITTLE_ENDIAN);
-    tep_set_local_bigendian(tep_, TEP_LITTLE_ENDIAN);
     std::string dir = data_dir();
     std::string kallsyms = read_text(dir + "/kallsyms"), printk = read_text(dir + "/printk_formats");
     tep_parse_kallsyms(tep_, kallsyms.c_str());

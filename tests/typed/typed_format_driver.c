@@ -81,7 +81,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	tep = load_handle(argv[1], &events, &nr);
-	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
 	if (tev_catalog_new(tep, &cat) != TEV_OK)
 		return 2;
 	for (i = 0; i < nr; i++) {

@@ -97,7 +97,6 @@ class Builder : public ::testing::Test {
   Builder() : tep_(tep_alloc()) {
     tep_set_long_size(tep_, 8);
     tep_set_file_bigendian(tep_, TEP_LITTLE_ENDIAN);
-    tep_set_local_bigendian(tep_, TEP_LITTLE_ENDIAN);
   }
   ~Builder() override {
     catalog_.reset();

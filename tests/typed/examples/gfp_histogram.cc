@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
   std::vector<const tep_record*> records;
   for (size_t i = 0; i < 3; i++) {
     std::vector<uint8_t> d(40, 0);
-    memcpy(d.data(), &event->id, 2);
+    uint16_t type = static_cast<uint16_t>(event->id);  // host order, the new handle's
+    memcpy(d.data(), &type, 2);
     memcpy(d.data() + 16, &pages[i].order, 4);
     memcpy(d.data() + 24, &pages[i].gfp, 8);
     data.push_back(std::move(d));

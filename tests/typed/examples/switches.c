@@ -90,13 +90,14 @@ int main(int argc, char **argv)
 	tep_set_long_size(tep, 8);
 	if (tep_parse_format(tep, &event, text, len, "sched") != 0)
 		return 2;
-	/* Two records as the ring buffer holds them (x86-64, little-endian). */
+	/* Two records as the ring buffer holds them, in the host's byte order (a new handle's). */
 	memset(data, 0, sizeof(data));
 	for (i = 0; i < 2; i++) {
+		unsigned short type = event->id;
 		int pid = i ? 7 : 42;
-		long state = i ? 0x100 : 0x2;
+		long long state = i ? 0x100 : 0x2;
 
-		memcpy(data[i], &event->id, 2);
+		memcpy(data[i], &type, 2);
 		strcpy((char *)data[i] + 8, i ? "swapper/1" : "bash");
 		memcpy(data[i] + 24, &pid, 4);
 		memcpy(data[i] + 32, &state, 8);
