@@ -14,26 +14,27 @@ static unsigned char page[4096];
 
 static uint32_t header(unsigned type_len, unsigned delta) { return type_len | delta << 5; }
 
+/* Little-endian, whatever the host. */
+static void store(unsigned char *at, uint64_t value, int size)
+{
+  for (int i = 0; i < size; i++)
+    at[i] = (unsigned char)(value >> (8 * i));
+}
+
 static void build_page(void)
 {
-  uint64_t ts = 1000;
-  memcpy(page, &ts, 8);
+  store(page, 1000, 8);
   unsigned char *p = page + 16;
-  uint32_t h = header(3, 5);
-  memcpy(p, &h, 4);
+  store(p, header(3, 5), 4);
   memcpy(p + 4, "abcdefghijkl", 12);
   p += 16;
-  h = header(30, 3);          /* time extend: delta = 3 | next word << 27 */
-  memcpy(p, &h, 4);
-  uint32_t high = 1;
-  memcpy(p + 4, &high, 4);
+  store(p, header(30, 3), 4);  /* time extend: delta = 3 | next word << 27 */
+  store(p + 4, 1, 4);
   p += 8;
-  h = header(2, 7);
-  memcpy(p, &h, 4);
+  store(p, header(2, 7), 4);
   memcpy(p + 4, "12345678", 8);
   p += 12;
-  uint64_t commit = (uint64_t)(p - (page + 16));
-  memcpy(page + 8, &commit, 8);
+  store(page + 8, (uint64_t)(p - (page + 16)), 8);
 }
 
 static struct kbuffer *loaded(void)
@@ -229,11 +230,9 @@ KB_NULL(kbuffer_raw_get_null, kbuffer_raw_get(NULL, page, NULL) != NULL)
 static void build_page4(void)
 {
   memset(page, 0, sizeof(page));
-  uint64_t ts = 1000;
-  memcpy(page, &ts, 8);
-  uint32_t commit = 16, h = header(3, 5);
-  memcpy(page + 8, &commit, 4);
-  memcpy(page + 12, &h, 4);
+  store(page, 1000, 8);
+  store(page + 8, 16, 4);
+  store(page + 12, header(3, 5), 4);
 }
 
 /* What a fresh handle gets: long 4, little endian. */
@@ -257,6 +256,7 @@ CASE(tep_kbuffer_reader)
   show_errno();
   kbuffer_free(kb);
   tep_set_long_size(tep, 8);
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  /* the page is little-endian */
   kb = tep_kbuffer(tep);
   build_page();
   if (kb) {

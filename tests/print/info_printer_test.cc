@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "core/event.h"
@@ -47,7 +48,7 @@ class Printer : public ::testing::Test {
   void SetUp() override {
     tep_ = tep_alloc();
     tep_set_long_size(tep_, 8);
-    // put() stores in the host's order, which a new handle reads.
+    tep_set_file_bigendian(tep_, TEP_LITTLE_ENDIAN);  // put() stores little-endian
     rec_.assign(kFixedSize, 0);
   }
   void TearDown() override { tep_free(tep_); }
@@ -65,7 +66,17 @@ class Printer : public ::testing::Test {
   template <typename T>
   void put(int offset, T v) {
     if (rec_.size() < offset + sizeof(T)) rec_.resize(offset + sizeof(T));
-    memcpy(rec_.data() + offset, &v, sizeof(T));
+    store(rec_.data() + offset, v);
+  }
+  template <typename T>
+  static void store(uint8_t* at, T v) {
+    for (size_t i = 0; i < sizeof(T); i++)
+      at[i] = static_cast<uint8_t>(static_cast<std::make_unsigned_t<T>>(v) >> (8 * i));
+  }
+  template <typename T>
+  static void append(std::vector<uint8_t>& r, T v) {
+    r.resize(r.size() + sizeof(T));
+    store(r.data() + r.size() - sizeof(T), v);
   }
   // Appends a payload and points the __data_loc word at `offset` to it.
   void dynamic(int field_offset, const std::string& bytes, bool relative = false) {
@@ -348,21 +359,18 @@ TEST_F(Printer, Bprint) {
   tep_register_print_string(tep_, "\"val=%d name=%s next=%lx\\n\"", 0xffffffff82000000ULL);
   std::vector<uint8_t> r(24, 0);
   uint64_t ip = 0x1234, fmt = 0xffffffff82000000ULL;
-  memcpy(r.data() + 8, &ip, 8);
-  memcpy(r.data() + 16, &fmt, 8);
-  int32_t val = -3;
-  r.insert(r.end(), reinterpret_cast<uint8_t*>(&val), reinterpret_cast<uint8_t*>(&val) + 4);
+  store(r.data() + 8, ip);
+  store(r.data() + 16, fmt);
+  append(r, int32_t{-3});
   const char name[] = "abc";
   r.insert(r.end(), name, name + 4);
-  uint64_t next = 0xfeed;
-  r.insert(r.end(), reinterpret_cast<uint8_t*>(&next), reinterpret_cast<uint8_t*>(&next) + 8);
+  append(r, uint64_t{0xfeed});
   rec_ = r;
   tep::Event* e = tep::Event::from(tep_find_event_by_name(tep_, "ftrace", "bprint"));
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(print_event(*e), "0x1234: val=-3 name=abc next=feed");
   // An address without a printk format.
-  fmt = 0x23;
-  memcpy(rec_.data() + 16, &fmt, 8);
+  store(rec_.data() + 16, uint64_t{0x23});
   EXPECT_EQ(print_event(*e), "0x1234: (NO FORMAT FOUND at 23)\n");
 }
 

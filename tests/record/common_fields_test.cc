@@ -20,6 +20,7 @@ const char kFormat[] =
 
 TEST(CommonFields, NoEventsMeansMinusOne) {
   tep_handle* tep = tep_alloc();
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the bytes below are little-endian
   unsigned char data[8] = {};
   EXPECT_EQ(tep->common_fields.read(*tep, CommonField::Type, data, sizeof data), -1);
   tep_free(tep);
@@ -27,6 +28,7 @@ TEST(CommonFields, NoEventsMeansMinusOne) {
 
 TEST(CommonFields, ReadsEachField) {
   tep_handle* tep = tep_alloc();
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the bytes below are little-endian
   ASSERT_EQ(tep_parse_event(tep, kFormat, sizeof kFormat - 1, "s"), TEP_ERRNO__SUCCESS);
   unsigned char data[8] = {7, 0, 0x0d, 2, 0x39, 0x30, 0, 0};
   EXPECT_EQ(tep->common_fields.read(*tep, CommonField::Type, data, sizeof data), 7);

@@ -30,6 +30,7 @@ class RecordsApi : public ::testing::Test {
  protected:
   void SetUp() override {
     tep = tep_alloc();
+    tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the records below are little-endian
     tep_set_long_size(tep, 8);
     ASSERT_EQ(tep_parse_event(tep, kFormat, sizeof kFormat - 1, "s"), TEP_ERRNO__SUCCESS);
     event = tep_find_event(tep, 5);

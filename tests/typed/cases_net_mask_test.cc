@@ -14,7 +14,8 @@ using tev::Kind;
 // struct sockaddr_in for 10.0.0.1:80, in a __u8[28].
 std::vector<uint8_t> sockaddr_in() {
   std::vector<uint8_t> sa(28, 0);
-  sa[0] = 2;  // AF_INET, host order
+  uint16_t family = 2;  // AF_INET in the host's order: upstream reads it as the host does
+  memcpy(sa.data(), &family, 2);
   sa[2] = 0;
   sa[3] = 80;  // port, network order
   sa[4] = 10;
@@ -138,9 +139,10 @@ TEST(TypedCases, IpiSendCpumask) {
   tev::Column mask = *ev.find_column("cpumask");
   EXPECT_EQ(mask.kind(), Kind::CpuSet);
   EXPECT_EQ(ev.find_column("callsite")->kind(), Kind::Symbol);
-  const uint64_t cpus = 0b1101;
+  const uint64_t cpus[1] = {0b1101};
+  std::vector<uint8_t> cpu_bytes = little_endian(cpus);
   Record r = cx.record("ipi", "ipi_send_cpumask");
-  r.set_dynamic("cpumask", &cpus, 8).set("callsite", 0xffffffff814407c0ULL + 0x100).set("callback", 0xffffffff813424a0ULL);
+  r.set_dynamic("cpumask", cpu_bytes.data(), cpu_bytes.size()).set("callsite", 0xffffffff814407c0ULL + 0x100).set("callback", 0xffffffff813424a0ULL);
   tev::Value v = mask.read(r.get());
   EXPECT_EQ(v.bits(), (std::vector<unsigned>{0, 2, 3}));
   EXPECT_EQ(mask.format(v), "0,2-3");
