@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -397,8 +398,10 @@ inline std::optional<Device> Value::device() const {
 inline std::optional<Sockaddr> Value::sockaddr() const {
   std::span<const uint8_t> b = as_bytes();
   if (kind() != Kind::Sockaddr || b.size() < 2) return std::nullopt;
-  // The family in the traced machine's order (little-endian traces here), the port in network order.
-  int family = b[0] | b[1] << 8;
+  // The family in the host's order, as upstream's text reads it; the port in network order.
+  uint16_t host_family;
+  std::memcpy(&host_family, b.data(), 2);
+  int family = host_family;
   uint16_t port = b.size() >= 4 ? static_cast<uint16_t>(b[2] << 8 | b[3]) : 0;
   if (family == 2 && b.size() >= 8) return Sockaddr{family, port, b.subspan(4, 4)};
   if (family == 10 && b.size() >= 24) return Sockaddr{family, port, b.subspan(8, 16)};
