@@ -257,7 +257,7 @@ uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) cons
       return static_cast<uint64_t>(static_cast<int64_t>(record->cpu));
     case Kind::kCommAddress:
       // Upstream compares the comm string's address as the number.
-      return reinterpret_cast<uintptr_t>(tep_data_comm_from_pid(tep_, record_pid(*tep_, *record)));
+      return reinterpret_cast<uintptr_t>(tep_->comms.comm_of(record_pid(*tep_, *record)));
     case Kind::kArithmetic: {
       uint64_t l = value(node.left, record, err);
       uint64_t r = value(node.right, record, err);
@@ -298,7 +298,7 @@ bool MatchProgram::test_strings(const Node& node, tep_record* record) const {
   const char* text = "";
   switch (node.source) {
     case StringSource::kComm:
-      text = tep_data_comm_from_pid(tep_, record_pid(*tep_, *record));
+      text = tep_->comms.comm_of(record_pid(*tep_, *record));
       break;
     case StringSource::kCpuText:
       text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(record->cpu)), scratch);
@@ -306,7 +306,8 @@ bool MatchProgram::test_strings(const Node& node, tep_record* record) const {
     case StringSource::kNumberText: {
       uint64_t v = 0;
       read_field_value(*tep_, *node.field, data, data_size, v);
-      text = node.symbolize ? tep_find_function(tep_, v) : nullptr;
+      FunctionTable::CMatch match;
+      text = node.symbolize && tep_->functions.lookup(v, match) ? match.name : nullptr;
       if (!text) text = hex_text(v, scratch);
       break;
     }
