@@ -14,6 +14,11 @@ import sys
 # Per case; FILTER_CASE_TIMEOUT raises it for emulated (cross) runs.
 TIMEOUT = int(os.environ.get('FILTER_CASE_TIMEOUT', '60'))
 
+# On a big-endian host: upstream reads a __data_loc string's location word in the host's
+# order (so does ours, as upstream), which for these little-endian records makes the swapped
+# length an offset past the record; upstream compares what lies there, ours an empty string.
+OTHER_BYTE_ORDER_READS_OUTSIDE = {'irq_handler_entry: name != ""'} if sys.byteorder == 'big' else set()
+
 
 def run(driver, data_dir, lib_dir, index):
     env = dict(os.environ, LD_LIBRARY_PATH=lib_dir)
@@ -40,7 +45,7 @@ def main():
     count = int(subprocess.run([driver, data_dir, os.path.join(data_dir, 'cases.txt'), 'count'],
                                env=dict(os.environ, LD_LIBRARY_PATH=ours),
                                stdout=subprocess.PIPE, check=True).stdout)
-    same, crashes, failures = 0, [], []
+    same, crashes, undefined, failures = 0, [], [], []
     for i in range(1, count + 1):
         rc_ours, out_ours = run(driver, data_dir, ours, i)
         rc_up, out_up = run(driver, data_dir, oracle_lib, i)
@@ -51,16 +56,20 @@ def main():
             crashes.append('%s (upstream: %s)' % (title, rc_up))
         elif out_ours == out_up:
             same += 1
+        elif title.split(': ', 1)[-1] in OTHER_BYTE_ORDER_READS_OUTSIDE:
+            undefined.append(title)
         else:
             a = out_up.decode(errors='replace').splitlines()
             b = out_ours.decode(errors='replace').splitlines()
             first = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
             failures.append('%s: differs\n  upstream: %s\n  ours:     %s' % (
                 title, a[first][:300] if first < len(a) else '<end>', b[first][:300] if first < len(b) else '<end>'))
-    print('%d cases: %d identical, %d upstream crashes/hangs answered cleanly, %d failures'
-          % (count, same, len(crashes), len(failures)))
+    print('%d cases: %d identical, %d upstream crashes/hangs answered cleanly, %d where upstream reads '
+          'outside the record, %d failures' % (count, same, len(crashes), len(undefined), len(failures)))
     for c in crashes:
         print('upstream crash: ' + c)
+    for c in undefined:
+        print('upstream reads outside the record (host of the other byte order): ' + c)
     for f in failures:
         print('FAIL ' + f)
     return 1 if failures else 0
