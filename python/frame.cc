@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -106,6 +107,34 @@ py::array missing(const std::vector<uint8_t>& valid) {
   return owned(std::move(mask), py::dtype("bool"));
 }
 
+// A merged row: which part, and its index there.
+struct Row {
+  uint32_t part, index;
+};
+
+// A part's arrays come in blocks of kBatch rows: from[part][block].
+using Blocks = std::vector<std::vector<const uint8_t*>>;
+
+// out[i] = row order[i] of its part's blocks, W bytes each.
+template <size_t W>
+void gather(uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
+  for (size_t i = 0; i < order.size(); i++)
+    memcpy(out + i * W, from[order[i].part][order[i].index / kBatch] + (order[i].index % kBatch) * W, W);
+}
+
+void gather(size_t width, uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
+  switch (width) {
+    case 1: return gather<1>(out, from, order);
+    case 2: return gather<2>(out, from, order);
+    case 4: return gather<4>(out, from, order);
+    case 8: return gather<8>(out, from, order);
+    default:
+      for (size_t i = 0; i < order.size(); i++)
+        memcpy(out + i * width, from[order[i].part][order[i].index / kBatch] + (order[i].index % kBatch) * width,
+               width);
+  }
+}
+
 class FrameBuilder {
  public:
   FrameBuilder(const FilePtr& file, tev_event* event) : file_(file), event_(event) {
@@ -177,64 +206,105 @@ class FrameBuilder {
     return false;
   }
 
+  // A part (see merge) moves its rows into a block after each batch, so that
+  // a worker's arrays stay batch-sized: growing one array per column maps and
+  // unmaps memory, which stalls the other workers' page faults.
+  void seal_block() {
+    Block b;
+    b.ts = std::move(ts_);
+    b.cpu = std::move(cpu_);
+    b.pids = std::move(pids_);
+    b.pid_valid = std::move(pid_valid_);
+    ts_.clear();
+    cpu_.clear();
+    pids_.clear();
+    pid_valid_.clear();
+    for (OutColumn& c : columns_) {
+      b.data.push_back(std::move(c.data));
+      b.valid.push_back(std::move(c.valid));
+      b.codes.push_back(std::move(c.codes));
+      c.data.clear();
+      c.valid.clear();
+      c.codes.clear();
+    }
+    rows_ += b.ts.size();
+    blocks_.push_back(std::move(b));
+  }
+
   // The rows of `parts` (one per CPU buffer, in CPU order, each in its
-  // buffer's order) in the order one scan gives: by time, then the lower CPU.
-  // Category codes are renumbered in that order, so the categories come out
-  // as a single scan would list them.
-  void merge(const std::vector<const FrameBuilder*>& parts) {
-    struct Row {
-      uint32_t part, index;
-    };
+  // buffer's order, in sealed blocks of kBatch rows) in the order one scan
+  // gives: by time, then the lower CPU. Category codes are renumbered in that
+  // order, so the categories come out as a single scan would list them.
+  void merge(const std::vector<const FrameBuilder*>& parts, int workers) {
+    auto ts_at = [&](size_t p, size_t i) { return parts[p]->blocks_[i / kBatch].ts[i % kBatch]; };
     std::vector<Row> order;
     std::vector<size_t> next(parts.size(), 0);
     for (;;) {
       int best = -1;
       for (size_t p = 0; p < parts.size(); p++)
-        if (next[p] < parts[p]->ts_.size() &&
-            (best < 0 || parts[p]->ts_[next[p]] < parts[best]->ts_[next[best]]))
+        if (next[p] < parts[p]->rows_ && (best < 0 || ts_at(p, next[p]) < ts_at(best, next[best])))
           best = static_cast<int>(p);
       if (best < 0) break;
       order.push_back({static_cast<uint32_t>(best), static_cast<uint32_t>(next[best]++)});
     }
     size_t rows = order.size();
-    ts_.resize(rows);
-    cpu_.resize(rows);
-    pids_.resize(rows);
-    pid_valid_.resize(rows);
-    for (size_t i = 0; i < rows; i++) {
-      const FrameBuilder& from = *parts[order[i].part];
-      size_t at = order[i].index;
-      ts_[i] = from.ts_[at];
-      cpu_[i] = from.cpu_[at];
-      pids_[i] = from.pids_[at];
-      pid_valid_[i] = from.pid_valid_[at];
-    }
+    // Each merged array is a task; the workers share them out.
+    std::vector<std::function<void()>> tasks;
+    auto gather_into = [&](auto& out, size_t width, auto array_of) {
+      out.resize(rows * width / sizeof(out[0]));
+      Blocks from(parts.size());
+      for (size_t p = 0; p < parts.size(); p++)
+        for (const Block& b : parts[p]->blocks_) from[p].push_back(reinterpret_cast<const uint8_t*>(array_of(b).data()));
+      tasks.push_back([width, to = reinterpret_cast<uint8_t*>(out.data()), from = std::move(from), &order] {
+        gather(width, to, from, order);
+      });
+    };
+    gather_into(ts_, 8, [](const Block& b) -> const auto& { return b.ts; });
+    gather_into(cpu_, 4, [](const Block& b) -> const auto& { return b.cpu; });
+    gather_into(pids_, 4, [](const Block& b) -> const auto& { return b.pids; });
+    gather_into(pid_valid_, 1, [](const Block& b) -> const auto& { return b.pid_valid; });
     for (size_t j = 0; j < columns_.size(); j++) {
       OutColumn& c = columns_[j];
-      c.valid.resize(rows);
-      bool coded = c.repr == Repr::Text || c.repr == Repr::Enum;
-      if (c.repr != Repr::Text) c.data.resize(rows * c.width);
-      if (coded) c.codes.resize(rows);
+      gather_into(c.valid, 1, [j](const Block& b) -> const auto& { return b.valid[j]; });
+      if (c.repr != Repr::Text) gather_into(c.data, c.width, [j](const Block& b) -> const auto& { return b.data[j]; });
+      if (c.repr != Repr::Text && c.repr != Repr::Enum) continue;
       if (c.repr == Repr::Enum && rows && c.categories.texts.empty())
         for (const std::string_view& label : tev::Column(c.meaning).labels()) c.categories.code(label);
-      std::vector<std::vector<int32_t>> renumber(parts.size());
-      for (size_t p = 0; p < parts.size(); p++)
-        renumber[p].assign(parts[p]->columns_[j].categories.texts.size(), -1);
-      for (size_t i = 0; i < rows; i++) {
-        const OutColumn& from = parts[order[i].part]->columns_[j];
-        size_t at = order[i].index;
-        c.valid[i] = from.valid[at];
-        if (c.repr != Repr::Text) memcpy(c.data.data() + i * c.width, from.data.data() + at * c.width, c.width);
-        if (!coded) continue;
-        int32_t code = from.codes[at];
-        if (code >= 0) {
-          int32_t& mapped = renumber[order[i].part][code];
-          if (mapped < 0) mapped = c.categories.code(from.categories.texts[code]);
-          code = mapped;
+      c.codes.resize(rows);
+      tasks.push_back([this, j, &parts, &order] {
+        OutColumn& c = columns_[j];
+        std::vector<std::vector<int32_t>> renumber(parts.size());
+        for (size_t p = 0; p < parts.size(); p++)
+          renumber[p].assign(parts[p]->columns_[j].categories.texts.size(), -1);
+        for (size_t i = 0; i < order.size(); i++) {
+          const FrameBuilder& from = *parts[order[i].part];
+          int32_t code = from.blocks_[order[i].index / kBatch].codes[j][order[i].index % kBatch];
+          if (code >= 0) {
+            int32_t& mapped = renumber[order[i].part][code];
+            if (mapped < 0) mapped = c.categories.code(from.columns_[j].categories.texts[code]);
+            code = mapped;
+          }
+          c.codes[i] = code;
         }
-        c.codes[i] = code;
-      }
+      });
     }
+    std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
+    {
+      py::gil_scoped_release unlocked;
+      std::vector<std::thread> threads;
+      auto share = [&](size_t first) {
+        try {
+          for (size_t t = first; t < tasks.size(); t += static_cast<size_t>(workers)) tasks[t]();
+        } catch (...) {
+          errors[first] = std::current_exception();
+        }
+      };
+      for (int w = 1; w < workers; w++) threads.emplace_back(share, static_cast<size_t>(w));
+      share(0);
+      for (std::thread& t : threads) t.join();
+    }
+    for (const std::exception_ptr& e : errors)
+      if (e) std::rethrow_exception(e);
   }
 
   py::object finish() {
@@ -363,10 +433,19 @@ class FrameBuilder {
   std::vector<int32_t> cpu_;
   std::vector<int32_t> pids_;
   std::vector<uint8_t> pid_valid_;
+  struct Block {
+    std::vector<int64_t> ts;
+    std::vector<int32_t> cpu, pids;
+    std::vector<uint8_t> pid_valid;
+    std::vector<std::vector<uint8_t>> data, valid;
+    std::vector<std::vector<int32_t>> codes;
+  };
+  std::vector<Block> blocks_;  // a part's sealed rows
+  size_t rows_ = 0;            // in blocks_
 };
 
-// Worth another open of the file per worker (about 60 ms for a 6.18 trace's
-// formats and kallsyms): the records of a trace this size take several times that.
+// Worth another open of the file per worker (15-60 ms for a 6.18 trace's
+// formats and kallsyms, once per trace): its records take several times that.
 constexpr int64_t kWorkersFrom = 16 << 20;
 
 // One CPU buffer's part of the frame, filled by a worker.
@@ -378,7 +457,7 @@ struct CpuPart {
 
 // A worker's own handle on the file, with the event and filter resolved on it.
 struct Worker {
-  FilePtr file;
+  TraceFile* file = nullptr;
   int event_id = -1;
   std::unique_ptr<Filter> filter;
   std::vector<CpuPart*> parts;
@@ -389,7 +468,10 @@ struct Worker {
       for (CpuPart* part : parts) {
         CpuScan scan(*file, part->cpu);
         batch_event(file->tep(), scan, event_id, filter.get(), kBatch,
-                    [&](const std::vector<const tep_record*>& records) { part->frame->add(records); });
+                    [&](const std::vector<const tep_record*>& records) {
+                      part->frame->add(records);
+                      part->frame->seal_block();
+                    });
         part->monotonic = scan.monotonic();
       }
     } catch (...) {
@@ -414,15 +496,15 @@ std::optional<py::object> threaded_dataframe(const FilePtr& file, tev_event* eve
   std::string name = std::string(raw->system) + ":" + raw->name;
   std::vector<Worker> pool(workers);
   std::vector<CpuPart> parts(file->cpus());
-  for (int w = 0; w < workers; w++) {  // opened here: libtracecmd's open is not known to be thread-safe
+  for (int w = 0; w < workers; w++) {  // readers open here: libtracecmd's open is not known to be thread-safe
     Worker& worker = pool[w];
-    worker.file = std::make_shared<TraceFile>(file->path());
+    worker.file = &file->reader(w);
     tev_event* own = worker.file->find_event(name);
     worker.event_id = tev::Event(own).raw()->id;
     if (!filter.empty()) worker.filter = std::make_unique<Filter>(worker.file->tep(), filter);
     for (int cpu = w; cpu < file->cpus(); cpu += workers) {
       parts[cpu].cpu = cpu;
-      parts[cpu].frame = std::make_unique<FrameBuilder>(worker.file, own);
+      parts[cpu].frame = std::make_unique<FrameBuilder>(file, own);  // `file`: only finish() uses it
       worker.parts.push_back(&parts[cpu]);
     }
   }
@@ -441,7 +523,7 @@ std::optional<py::object> threaded_dataframe(const FilePtr& file, tev_event* eve
     frames.push_back(part.frame.get());
   }
   FrameBuilder frame(file, event);
-  frame.merge(frames);
+  frame.merge(frames, workers);
   return frame.finish();
 }
 

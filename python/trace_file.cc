@@ -79,6 +79,13 @@ std::vector<tev_event*> TraceFile::events() const {
   return out;
 }
 
+TraceFile& TraceFile::reader(int index) {
+  check_open();
+  if (index == 0) return *this;
+  while (static_cast<int>(readers_.size()) < index) readers_.push_back(std::make_unique<TraceFile>(path_));
+  return *readers_[index - 1];
+}
+
 uint64_t TraceFile::start_scan() {
   check_open();
   return ++scan_id_;

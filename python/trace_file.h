@@ -61,6 +61,9 @@ class TraceFile {
   uint64_t start_scan();
   bool scan_current(uint64_t id) const { return id == scan_id_; }
   int cpus() const { return cpus_; }
+  // A handle of its own on the same file for worker `index` reading CPU buffers
+  // in parallel (0: this one), opened on first use and kept with this one.
+  TraceFile& reader(int index);
   int64_t size() const { return size_; }  // of the file, in bytes
   tracecmd_input* input() const { return input_; }
 
@@ -72,6 +75,7 @@ class TraceFile {
   int64_t size_ = 0;
   bool closed_ = false;
   uint64_t scan_id_ = 0;
+  std::vector<std::unique_ptr<TraceFile>> readers_;  // workers 1, 2, ...
 };
 
 // An upstream filter string ("sched_switch: prev_pid > 0") on the trace's handle.
