@@ -17,6 +17,7 @@
 #include <string_view>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "objects.h"
@@ -115,24 +116,46 @@ struct Row {
 // A part's arrays come in blocks of kBatch rows: from[part][block].
 using Blocks = std::vector<std::vector<const uint8_t*>>;
 
-// out[i] = row order[i] of its part's blocks, W bytes each.
-template <size_t W>
-void gather(uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
+// out[i] = row order[i] of its part's blocks, `width` bytes each; a constant
+// width (the Width of the common sizes) makes each copy one move.
+template <size_t Width>
+void gather(size_t width, uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
+  if (Width) width = Width;
   for (size_t i = 0; i < order.size(); i++)
-    memcpy(out + i * W, from[order[i].part][order[i].index / kBatch] + (order[i].index % kBatch) * W, W);
+    memcpy(out + i * width, from[order[i].part][order[i].index / kBatch] + (order[i].index % kBatch) * width, width);
 }
 
 void gather(size_t width, uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
   switch (width) {
-    case 1: return gather<1>(out, from, order);
-    case 2: return gather<2>(out, from, order);
-    case 4: return gather<4>(out, from, order);
-    case 8: return gather<8>(out, from, order);
-    default:
-      for (size_t i = 0; i < order.size(); i++)
-        memcpy(out + i * width, from[order[i].part][order[i].index / kBatch] + (order[i].index % kBatch) * width,
-               width);
+    case 1: return gather<1>(width, out, from, order);
+    case 2: return gather<2>(width, out, from, order);
+    case 4: return gather<4>(width, out, from, order);
+    case 8: return gather<8>(width, out, from, order);
+    default: return gather<0>(width, out, from, order);
   }
+}
+
+// Runs job(0) .. job(workers - 1) at once, job(0) on this thread, all without
+// the GIL; then rethrows the first job's exception, if any.
+template <typename Job>
+void run_workers(int workers, Job&& job) {
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
+  auto guarded = [&](int w) {
+    try {
+      job(w);
+    } catch (...) {
+      errors[static_cast<size_t>(w)] = std::current_exception();
+    }
+  };
+  {
+    py::gil_scoped_release unlocked;
+    std::vector<std::thread> threads;
+    for (int w = 1; w < workers; w++) threads.emplace_back(guarded, w);
+    guarded(0);
+    for (std::thread& t : threads) t.join();
+  }
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
 }
 
 class FrameBuilder {
@@ -210,22 +233,12 @@ class FrameBuilder {
   // a worker's arrays stay batch-sized: growing one array per column maps and
   // unmaps memory, which stalls the other workers' page faults.
   void seal_block() {
-    Block b;
-    b.ts = std::move(ts_);
-    b.cpu = std::move(cpu_);
-    b.pids = std::move(pids_);
-    b.pid_valid = std::move(pid_valid_);
-    ts_.clear();
-    cpu_.clear();
-    pids_.clear();
-    pid_valid_.clear();
+    Block b{std::exchange(ts_, {}), std::exchange(cpu_, {}), std::exchange(pids_, {}),
+            std::exchange(pid_valid_, {}), {}, {}, {}};
     for (OutColumn& c : columns_) {
-      b.data.push_back(std::move(c.data));
-      b.valid.push_back(std::move(c.valid));
-      b.codes.push_back(std::move(c.codes));
-      c.data.clear();
-      c.valid.clear();
-      c.codes.clear();
+      b.data.push_back(std::exchange(c.data, {}));
+      b.valid.push_back(std::exchange(c.valid, {}));
+      b.codes.push_back(std::exchange(c.codes, {}));
     }
     rows_ += b.ts.size();
     blocks_.push_back(std::move(b));
@@ -288,23 +301,9 @@ class FrameBuilder {
         }
       });
     }
-    std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
-    {
-      py::gil_scoped_release unlocked;
-      std::vector<std::thread> threads;
-      auto share = [&](size_t first) {
-        try {
-          for (size_t t = first; t < tasks.size(); t += static_cast<size_t>(workers)) tasks[t]();
-        } catch (...) {
-          errors[first] = std::current_exception();
-        }
-      };
-      for (int w = 1; w < workers; w++) threads.emplace_back(share, static_cast<size_t>(w));
-      share(0);
-      for (std::thread& t : threads) t.join();
-    }
-    for (const std::exception_ptr& e : errors)
-      if (e) std::rethrow_exception(e);
+    run_workers(workers, [&](int w) {
+      for (size_t t = static_cast<size_t>(w); t < tasks.size(); t += static_cast<size_t>(workers)) tasks[t]();
+    });
   }
 
   py::object finish() {
@@ -461,21 +460,16 @@ struct Worker {
   int event_id = -1;
   std::unique_ptr<Filter> filter;
   std::vector<CpuPart*> parts;
-  std::exception_ptr error;
 
   void run() {
-    try {
-      for (CpuPart* part : parts) {
-        CpuScan scan(*file, part->cpu);
-        batch_event(file->tep(), scan, event_id, filter.get(), kBatch,
-                    [&](const std::vector<const tep_record*>& records) {
-                      part->frame->add(records);
-                      part->frame->seal_block();
-                    });
-        part->monotonic = scan.monotonic();
-      }
-    } catch (...) {
-      error = std::current_exception();
+    for (CpuPart* part : parts) {
+      CpuScan scan(*file, part->cpu);
+      batch_event(file->tep(), scan, event_id, filter.get(), kBatch,
+                  [&](const std::vector<const tep_record*>& records) {
+                    part->frame->add(records);
+                    part->frame->seal_block();
+                  });
+      part->monotonic = scan.monotonic();
     }
   }
 };
@@ -508,15 +502,7 @@ std::optional<py::object> threaded_dataframe(const FilePtr& file, tev_event* eve
       worker.parts.push_back(&parts[cpu]);
     }
   }
-  {
-    py::gil_scoped_release unlocked;
-    std::vector<std::thread> threads;
-    for (int w = 1; w < workers; w++) threads.emplace_back(&Worker::run, &pool[w]);
-    pool[0].run();
-    for (std::thread& t : threads) t.join();
-  }
-  for (Worker& worker : pool)
-    if (worker.error) std::rethrow_exception(worker.error);
+  run_workers(workers, [&](int w) { pool[w].run(); });
   std::vector<const FrameBuilder*> frames;
   for (const CpuPart& part : parts) {
     if (!part.monotonic) return std::nullopt;

@@ -34,12 +34,16 @@ inline std::string data_dir() {
   return dir ? dir : "tests/data/typed";
 }
 
+// `size` bytes of `value` as a little-endian file holds them.
+inline void store_little_endian(uint8_t* at, uint64_t value, size_t size) {
+  for (size_t i = 0; i < size; i++) at[i] = static_cast<uint8_t>(value >> (8 * i));
+}
+
 // An array of numbers as a little-endian file holds them.
 template <typename T, size_t N>
 std::vector<uint8_t> little_endian(const T (&values)[N]) {
-  std::vector<uint8_t> out;
-  for (T v : values)
-    for (size_t i = 0; i < sizeof(T); i++) out.push_back(static_cast<uint8_t>(static_cast<uint64_t>(v) >> (8 * i)));
+  std::vector<uint8_t> out(sizeof(values));
+  for (size_t k = 0; k < N; k++) store_little_endian(out.data() + k * sizeof(T), static_cast<uint64_t>(values[k]), sizeof(T));
   return out;
 }
 
@@ -100,9 +104,7 @@ class Record {
 
  private:
   // Little-endian, as the handle reads the file.
-  void store(size_t at, uint64_t value, size_t size) {
-    for (size_t i = 0; i < size; i++) bytes_[at + i] = static_cast<uint8_t>(value >> (8 * i));
-  }
+  void store(size_t at, uint64_t value, size_t size) { store_little_endian(bytes_.data() + at, value, size); }
 
   tep_format_field* field(const char* name) {
     tep_format_field* f = tep_find_any_field(event_, name);
