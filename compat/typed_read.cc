@@ -6,7 +6,7 @@
 
 #include "compat/export.h"
 #include "compat/typed_shim.h"
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 #include "record/field_access.h"
 #include "typed/batch.h"
 #include "typed/text.h"

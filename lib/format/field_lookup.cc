@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "core/event.h"
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 
 namespace tep {
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <cstring>
 
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 
 namespace tep::output {
 

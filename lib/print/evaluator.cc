@@ -4,15 +4,15 @@
 #include <string>
 #include <vector>
 
-#include "printf/digits.h"
+#include "base/digits.h"
 #include "trace_seq/seq.h"
 
 namespace tep::print {
 
 void append_hex(Output& s, uint64_t v, bool prefix) {
-  char buf[fmt::kIntTextSize];
+  char buf[kIntTextSize];
   char* end = buf + sizeof(buf);
-  char* p = fmt::unsigned_digits(v, 16, false, end);
+  char* p = unsigned_digits(v, 16, false, end);
   if (prefix) {
     *--p = 'x';
     *--p = '0';
@@ -21,10 +21,10 @@ void append_hex(Output& s, uint64_t v, bool prefix) {
 }
 
 void append_decimal(Output& s, int64_t v) {
-  char buf[fmt::kIntTextSize];
+  char buf[kIntTextSize];
   char* end = buf + sizeof(buf);
   uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  char* p = fmt::unsigned_digits(mag, 10, false, end);
+  char* p = unsigned_digits(mag, 10, false, end);
   if (v < 0) *--p = '-';
   s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 #include "print/evaluator.h"
 #include "record/field_access.h"
 #include "printf/print_fmt_format.h"

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "printf/digits.h"
+#include "base/digits.h"
 #include "printf/directive.h"
 
 namespace tep::fmt {

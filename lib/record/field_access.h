@@ -5,8 +5,8 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
+#include "base/byte_order.h"
 #include "event-parse.h"
 
 namespace tep {
@@ -16,31 +16,6 @@ namespace tep {
 // array holds binary data).
 inline unsigned long field_flags(const tep_format_field& field) {
   return __atomic_load_n(&field.flags, __ATOMIC_RELAXED);
-}
-
-// A size-byte integer (1, 2, 4 or 8), byte-swapped when `swap`; other sizes give 0.
-inline uint64_t read_number(const void* ptr, int size, bool swap) {
-  switch (size) {
-    case 1:
-      return *static_cast<const uint8_t*>(ptr);
-    case 2: {
-      uint16_t v;
-      memcpy(&v, ptr, 2);
-      return swap ? __builtin_bswap16(v) : v;
-    }
-    case 4: {
-      uint32_t v;
-      memcpy(&v, ptr, 4);
-      return swap ? __builtin_bswap32(v) : v;
-    }
-    case 8: {
-      uint64_t v;
-      memcpy(&v, ptr, 8);
-      return swap ? __builtin_bswap64(v) : v;
-    }
-    default:
-      return 0;
-  }
 }
 
 // A size-byte integer (1, 2, 4 or 8) in the trace file's byte order; other sizes give 0.

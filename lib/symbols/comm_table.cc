@@ -7,7 +7,7 @@
 
 #include "base/number_scan.h"
 #include "base/text_reader.h"
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 #include "symbols/upstream_order.h"
 
 namespace tep {

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "symbols/string_arena.h"
+#include "base/string_arena.h"
 
 // The public API's opaque cmdline (event-parse.h declares it incomplete).
 struct tep_cmdline {

@@ -6,7 +6,7 @@
 #include <mutex>
 
 #include "base/text_reader.h"
-#include "trace_seq/log.h"
+#include "base/log.h"
 #include "symbols/kallsyms_line.h"
 #include "symbols/upstream_order.h"
 

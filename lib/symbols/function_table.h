@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "event-parse.h"
-#include "symbols/string_arena.h"
+#include "base/string_arena.h"
 
 namespace tep {
 

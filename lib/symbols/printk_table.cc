@@ -6,7 +6,7 @@
 
 #include "base/number_scan.h"
 #include "base/text_reader.h"
-#include "trace_seq/log.h"
+#include "base/log.h"
 #include "symbols/upstream_order.h"
 
 namespace tep {

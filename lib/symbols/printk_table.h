@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "symbols/string_arena.h"
+#include "base/string_arena.h"
 
 namespace tep {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 #include "printf/format.h"
 #include "printf/parser.h"
 #include "printf/seq_sink.h"

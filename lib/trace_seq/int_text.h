@@ -7,14 +7,11 @@
 #include <cstring>
 #include <string_view>
 
-#include "printf/digits.h"
+#include "base/digits.h"
 #include "trace-seq.h"
 #include "trace_seq/seq.h"
 
 namespace tep::seq {
-
-using fmt::kIntTextSize;
-using fmt::unsigned_digits;  // compat/print.cc writes digits with it too
 
 // "%llu", "%lld", "%llx" and "%0<width>llx"-style appends.
 void append_unsigned(trace_seq* s, uint64_t value);

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 #include "trace_seq/hand_printf.h"
 
 namespace tep::seq {

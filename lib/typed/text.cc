@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "core/per_thread.h"
+#include "base/per_thread.h"
 #include "output/field_printer.h"
 #include "print/bprint.h"
 #include "print/info_printer.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Calls from thread-exit destructors (lib/core/per_thread.h): a pthread key's
+// Calls from thread-exit destructors (lib/base/per_thread.h): a pthread key's
 // destructor or a C++ thread_local's prints a record, reads fields and comms
 // and initialises and destroys trace_seqs, with the key or the thread_local
 // made before or after the library's own per-thread state (so destroyed after

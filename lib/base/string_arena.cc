@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "symbols/string_arena.h"
+#include "base/string_arena.h"
 
 #include <cstring>
 

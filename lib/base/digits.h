@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace tep::fmt {
+namespace tep {
 
 // Room for any 64-bit value in octal plus a sign or prefix.
 constexpr int kIntTextSize = 32;
@@ -51,4 +51,4 @@ inline char* unsigned_digits(uint64_t value, unsigned base, bool upper, char* en
   return p;
 }
 
-}  // namespace tep::fmt
+}  // namespace tep
