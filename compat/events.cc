@@ -21,7 +21,7 @@ tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned l
   try {
     tep::Event* added = nullptr;
     std::string_view text = buf ? std::string_view(buf, size) : std::string_view();
-    tep_errno ret = tep::format::parse_event_format(*tep, text, sys, &added);
+    tep_errno ret = tep::add_event_format(*tep, text, sys, &added);
     if (eventp) *eventp = added;
     return ret;
   } catch (...) {

@@ -18,14 +18,10 @@ TEP_EXPORT struct tep_handle* tep_alloc(void) {
 
 // Drops one reference; the last one destroys the handle and everything in it
 // (events, symbols, handlers...: each member frees what it owns).
-TEP_EXPORT void tep_free(struct tep_handle* tep) {
-  if (!tep) return;
-  if (--tep->ref_count > 0) return;
-  delete tep;
-}
+TEP_EXPORT void tep_free(struct tep_handle* tep) { tep::unref(tep); }
 
 TEP_EXPORT void tep_ref(struct tep_handle* tep) {
-  if (tep) ++tep->ref_count;
+  if (tep) tep::ref(*tep);
 }
 
 TEP_EXPORT void tep_unref(struct tep_handle* tep) { tep_free(tep); }
@@ -113,7 +109,7 @@ TEP_EXPORT int tep_parse_header_page(struct tep_handle* tep, char* buf, unsigned
   if (size && !buf) return -1;
   try {
     std::string_view text = size ? std::string_view(buf, size) : std::string_view();
-    auto status = tep::format::parse_header_page(*tep, text, long_size);
+    auto status = tep::add_header_page(*tep, text, long_size);
     return status == tep::format::HeaderPageStatus::OldFormat ? -1 : 0;
   } catch (...) {
     return -1;

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "base/errno_text.h"
 #include "compat/export.h"
 #include "event-parse.h"
 #include "event-utils.h"
@@ -22,10 +23,6 @@ std::atomic<int> log_level{TEP_LOG_CRITICAL};
 constexpr const char* kLogName = "libtraceevent";
 
 bool enabled(tep_loglevel level) { return log_level.load(std::memory_order_relaxed) >= level; }
-
-#define _PE(code, str) str
-constexpr const char* kErrorMessages[] = {TEP_ERRORS};
-#undef _PE
 
 }  // namespace
 
@@ -113,10 +110,9 @@ TEP_EXPORT int tep_strerror(struct tep_handle* /*tep*/, enum tep_errno errnum, c
     buf[buflen - 1] = '\0';
     return ret;
   }
-  int index = code - (__TEP_ERRNO__START + 1);
-  if (index < 0 || index >= static_cast<int>(sizeof kErrorMessages / sizeof *kErrorMessages))
-    return -1;
-  snprintf(buf, buflen, "%s", kErrorMessages[index]);
+  const char* message = tep::errno_text(code);
+  if (!message) return -1;
+  snprintf(buf, buflen, "%s", message);
   return 0;
 }
 

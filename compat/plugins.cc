@@ -31,7 +31,7 @@ TEP_EXPORT int tep_add_plugin_path(struct tep_handle* tep, char* path,
 TEP_EXPORT struct tep_plugin_list* tep_load_plugins(struct tep_handle* tep) {
   if (!tep) return nullptr;
   try {
-    return plugin::load_all(tep);
+    return plugin::load_all(tep, tep->plugin_paths, tep->flags);
   } catch (...) {
     return nullptr;
   }
@@ -50,7 +50,7 @@ TEP_EXPORT void tep_load_plugins_hook(struct tep_handle* tep, const char* suffix
                                       void* data) {
   if (!suffix || !load_plugin) return;
   try {
-    plugin::for_each_plugin_file(tep, suffix, [&](const char* dir, const char* file) {
+    plugin::for_each_plugin_file(tep ? &tep->plugin_paths : nullptr, tep ? tep->flags : 0, suffix, [&](const char* dir, const char* file) {
       load_plugin(tep, dir, file, data);
     });
   } catch (...) {

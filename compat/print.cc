@@ -10,7 +10,7 @@
 #include "compat/export.h"
 #include "core/handle.h"
 #include "output/event_printer.h"
-#include "output/field_printer.h"
+#include "print/field_printer.h"
 #include "trace_seq/int_text.h"
 #include "trace_seq/seq.h"
 #include "record/field_access.h"
@@ -119,27 +119,27 @@ TEP_EXPORT int tep_print_func_field(struct trace_seq* s, const char* fmt, struct
 TEP_EXPORT void tep_print_field_content(struct trace_seq* s, void* data, int size,
                                         struct tep_format_field* field) {
   if (!s || !data || !field) return;
-  tep::output::print_field_content(s, data, size, *field);
+  tep::print::print_field_content(s, data, size, *field);
   tep::seq::nul_terminate(s);
 }
 
 // Upstream passes no record size here and trusts the data.
 TEP_EXPORT void tep_print_field(struct trace_seq* s, void* data, struct tep_format_field* field) {
   if (!s || !data || !field) return;
-  tep::output::print_field_content(s, data, tep::output::kUnknownSize, *field);
+  tep::print::print_field_content(s, data, tep::print::kUnknownSize, *field);
   tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_print_fields(struct trace_seq* s, void* data, int size, struct tep_event* event) {
   if (!s || !data || !event) return;
-  tep::output::print_fields(s, data, size, *event);
+  tep::print::print_fields(s, data, size, *event);
   tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_record_print_fields(struct trace_seq* s, struct tep_record* record,
                                         struct tep_event* event) {
   if (!s || !record || !record->data || !event) return;
-  tep::output::print_fields(s, record->data, record->size, *event);
+  tep::print::print_fields(s, record->data, record->size, *event);
   tep::seq::nul_terminate(s);
 }
 
@@ -147,6 +147,6 @@ TEP_EXPORT void tep_record_print_selected_fields(struct trace_seq* s, struct tep
                                                  struct tep_event* event,
                                                  unsigned long long select_mask) {
   if (!s || !record || !record->data || !event) return;
-  tep::output::print_selected_fields(s, record->data, record->size, *event, select_mask);
+  tep::print::print_selected_fields(s, record->data, record->size, *event, select_mask);
   tep::seq::nul_terminate(s);
 }

@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "compat/export.h"
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "format/field_lookup.h"
 #include "event-parse.h"
@@ -47,7 +47,7 @@ int read_number_field(const tep_format_field* field, const void* data, unsigned 
     return -1;
   const tep_handle& tep = *field->event->tep;
   *value = tep::read_number(static_cast<const char*>(data) + field->offset, field->size,
-                            tep::record::swaps_bytes(tep));
+                            tep::swaps_bytes(tep));
   return 0;
 }
 

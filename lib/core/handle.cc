@@ -1,5 +1,40 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "core/handle.h"
 
+#include "format/format_parser.h"
+#include "printfmt/print_fmt_parser.h"
+
 tep_handle::tep_handle() = default;
 tep_handle::~tep_handle() = default;
+
+namespace tep {
+
+tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system,
+                           Event** added) {
+  *added = nullptr;
+  format::EventFormat parsed = format::read_event_format(text, system, tep.long_size, &tep);
+  if (parsed.status != TEP_ERRNO__SUCCESS) return parsed.status;
+  Event& stored = tep.events.add(std::move(parsed.event));
+  if (!parsed.fields_ok) {
+    stored.flags |= TEP_EVENT_FL_FAILED;
+  } else {
+    if (!parsed.print_fmt)
+      stored.flags |= TEP_EVENT_FL_FAILED;
+    else
+      printfmt::parse_print_fmt({tep.print_functions, tep.long_size}, stored, *parsed.print_fmt);
+    // Upstream attaches handlers registered for this event (by id or by
+    // sys/name) only when its fields parsed.
+    tep.handlers.on_event_added(stored);
+  }
+  *added = &stored;
+  return TEP_ERRNO__SUCCESS;
+}
+
+format::HeaderPageStatus add_header_page(tep_handle& tep, std::string_view text, int long_size) {
+  format::HeaderPageStatus status = format::parse_header_page(tep.header_page, text, long_size);
+  if (status == format::HeaderPageStatus::OldFormat) tep.old_format = true;
+  if (status == format::HeaderPageStatus::Parsed) tep.header_page_parsed = true;
+  return status;
+}
+
+}  // namespace tep

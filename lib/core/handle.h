@@ -1,32 +1,26 @@
 // SPDX-License-Identifier: LGPL-2.1
 // struct tep_handle: opaque to C consumers, a plain aggregate of the concept
-// objects here. Each member is owned by the folder its header lives in.
+// objects below it (Documentation/design.md, "Layers"). Each member is owned by
+// the folder its header lives in; what needs several of them at once (adding a
+// parsed event, the common fields, reads in the file's byte order) is here.
 #pragma once
 
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <string_view>
 
 #include "event-parse.h"
+#include "core/common_fields.h"
+#include "core/handler_registry.h"
 #include "format/event_table.h"
+#include "format/header_page.h"
 #include "plugin/plugin_paths.h"
-#include "output/handler_registry.h"
 #include "printfmt/print_functions.h"
-#include "record/common_fields.h"
+#include "record/field_access.h"
 #include "symbols/comm_table.h"
 #include "symbols/function_table.h"
 #include "symbols/printk_table.h"
-
-// The layout of one ring-buffer sub-buffer header, from header_page:
-//   field: u64 timestamp;	offset:0;	size:8;	signed:0;
-//   field: local_t commit;	offset:8;	size:8;	signed:1;
-// All zero until tep_parse_header_page() runs, as upstream reports them.
-struct tep_header_page_layout {
-  int ts_offset = 0, ts_size = 0;
-  int size_offset = 0, size_size = 0;  // the commit field
-  int data_offset = 0, data_size = 0;
-  bool has_overwrite = false;
-};
 
 struct tep_handle {
   tep_handle();
@@ -44,7 +38,7 @@ struct tep_handle {
   bool old_format = false;
   bool test_filters = false;
   bool header_page_parsed = false;
-  tep_header_page_layout header_page;
+  tep::format::HeaderPageLayout header_page;
 
   tep::EventTable events;                     // lib/format
   tep::CommTable comms;                       // lib/symbols
@@ -62,4 +56,37 @@ struct tep_handle {
   void invalidate_plans() { generation.fetch_add(1, std::memory_order_acq_rel); }
 };
 
-inline bool tep::record::swaps_bytes(const tep_handle& tep) { return tep.file_bigendian != tep.host_bigendian; }
+namespace tep {
+
+// tep_ref / tep_unref: the handle dies with its last reference.
+inline void ref(tep_handle& tep) { ++tep.ref_count; }
+inline void unref(tep_handle* tep) {
+  if (tep && --tep->ref_count <= 0) delete tep;
+}
+
+inline bool swaps_bytes(const tep_handle& tep) { return tep.file_bigendian != tep.host_bigendian; }
+
+// lib/record's reads in the trace file's byte order.
+inline uint64_t read_number(const tep_handle& tep, const void* ptr, int size) {
+  return read_number(ptr, size, swaps_bytes(tep));
+}
+inline bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data,
+                             int data_size, uint64_t& out) {
+  return read_field_value(field, data, data_size, swaps_bytes(tep), out);
+}
+inline bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data,
+                            int data_size, int& offset, int& length) {
+  return resolve_dynamic(field, data, data_size, swaps_bytes(tep), offset, length);
+}
+
+// Parses one event format file (lib/format, then its print fmt with
+// lib/printfmt) into the handle: TEP_ERRNO__SUCCESS with *added set, or
+// format::read_event_format's error with nothing added.
+tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system,
+                           Event** added);
+
+// Parses header_page into tep.header_page; marks the handle old-format when
+// there is no text, parsed when every mandatory field was read.
+format::HeaderPageStatus add_header_page(tep_handle& tep, std::string_view text, int long_size);
+
+}  // namespace tep

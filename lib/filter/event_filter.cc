@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 
+#include "base/errno_text.h"
 #include "core/handle.h"
 #include "filter/event_selector.h"
 #include "filter/filter_nodes.h"
@@ -44,7 +45,7 @@ tep_event_filter* EventFilter::create(tep_handle* tep) {
   self->public_part_->owner = self;
   self->pub_ = &self->public_part_->pub;
   self->pub_->tep = tep;
-  tep_ref(tep);
+  if (tep) ref(*tep);
   return self->pub_;
 }
 
@@ -56,7 +57,7 @@ EventFilter::~EventFilter() = default;
 
 void EventFilter::destroy(tep_event_filter* filter) {
   EventFilter* self = from(filter);
-  tep_unref(self->pub_->tep);
+  unref(self->pub_->tep);
   self->reset();
   delete self;
 }
@@ -86,7 +87,7 @@ tep_filter_type* EventFilter::find_or_add(int event_id) {
   while (i < pub_->filters && grown[i].event_id <= event_id) i++;
   memmove(&grown[i + 1], &grown[i], sizeof(tep_filter_type) * static_cast<size_t>(pub_->filters - i));
   grown[i].event_id = event_id;
-  grown[i].event = tep_find_event(pub_->tep, event_id);
+  grown[i].event = pub_->tep ? pub_->tep->events.find_by_id(event_id) : nullptr;
   grown[i].filter = nullptr;
   pub_->filters++;
   return &grown[i];
@@ -214,8 +215,9 @@ int EventFilter::copy_from(EventFilter& source) {
   int ret = 0;
   for (int i = 0; i < source.pub_->filters; i++) {
     const tep_filter_type& type = source.pub_->event_filters[i];
-    tep_event* event = type.event ? tep_find_event_by_name(pub_->tep, type.event->system, type.event->name)
-                                  : nullptr;
+    tep_event* event = type.event && type.event->name && pub_->tep
+                           ? pub_->tep->events.find_by_name(type.event->system, type.event->name)
+                           : nullptr;
     if (!event) {
       ret = -1;
       continue;
@@ -254,7 +256,12 @@ int EventFilter::strerror(int err, char* buf, size_t buflen) {
     int len = snprintf(buf, buflen, "%s", pub_->error_buffer);
     return static_cast<size_t>(len) > buflen ? -1 : 0;
   }
-  return tep_strerror(pub_->tep, static_cast<tep_errno>(err), buf, buflen);
+  // tep_strerror's answer for a tep_errno.
+  if (buflen == 0) return 0;
+  const char* message = errno_text(err);
+  if (!buf || !message) return -1;
+  snprintf(buf, buflen, "%s", message);
+  return 0;
 }
 
 }  // namespace tep::filter

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/handle.h"
 #include "filter/filter_nodes.h"
 
 namespace tep::filter {
@@ -63,9 +64,9 @@ int add_matching_events(tep_handle* tep, std::string_view system, std::string_vi
   if (has_system && !system_re.ok()) return TEP_ERRNO__INVALID_EVENT_NAME;
 
   bool found = false;
-  const int count = tep_get_events_count(tep);
-  for (int i = 0; i < count; i++) {
-    tep_event* event = tep_get_event(tep, i);
+  const size_t count = tep ? tep->events.size() : 0;
+  for (size_t i = 0; i < count; i++) {
+    tep_event* event = tep->events.at_sorted(i);
     if (!event) continue;
     bool hit = has_system ? system_re.matches(event->system) && name_re.matches(event->name)
                           : name_re.matches(event->system) || name_re.matches(event->name);

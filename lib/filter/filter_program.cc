@@ -208,7 +208,7 @@ bool MatchProgram::test(int index, tep_record* record, tep_errno& err) const {
     case Kind::kNot:
       return !test(node.right, record, err);
     case Kind::kCompareFieldNumber:
-      return compare(node.op, field_number(*node.field, *record, record::swaps_bytes(*tep_)), node.number, err);
+      return compare(node.op, field_number(*node.field, *record, swaps_bytes(*tep_)), node.number, err);
     case Kind::kCompareNumbers: {
       uint64_t l = value(node.left, record, err);
       uint64_t r = value(node.right, record, err);
@@ -252,7 +252,7 @@ uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) cons
       if (!err) err = TEP_ERRNO__NOT_A_NUMBER;
       return node.number;
     case Kind::kField:
-      return field_number(*node.field, *record, record::swaps_bytes(*tep_));
+      return field_number(*node.field, *record, swaps_bytes(*tep_));
     case Kind::kCpu:
       return static_cast<uint64_t>(static_cast<int64_t>(record->cpu));
     case Kind::kCommAddress:

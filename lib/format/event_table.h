@@ -19,7 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/event.h"
+#include "format/event.h"
 
 namespace tep {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "base/per_thread.h"
 
 namespace tep {

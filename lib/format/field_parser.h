@@ -11,7 +11,7 @@
 #pragma once
 
 #include "base/tokenizer.h"
-#include "core/event.h"
+#include "format/event.h"
 
 namespace tep::format {
 

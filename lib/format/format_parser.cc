@@ -5,9 +5,7 @@
 
 #include "base/number_scan.h"
 #include "base/tokenizer.h"
-#include "core/handle.h"
 #include "format/field_parser.h"
-#include "printfmt/print_fmt_parser.h"
 
 namespace tep::format {
 
@@ -52,40 +50,33 @@ bool read_print_fmt_label(Tokenizer& tk) {
 
 }  // namespace
 
-tep_errno parse_event_format(tep_handle& tep, std::string_view text, std::string_view system,
-                             Event** added) {
-  *added = nullptr;
+EventFormat read_event_format(std::string_view text, std::string_view system, int long_size,
+                              tep_handle* owner) {
+  EventFormat out;
   Tokenizer tk(text, kFormatFileGrammar);
   std::string_view name;
-  if (!read_name(tk, name)) return TEP_ERRNO__MEM_ALLOC_FAILED;
-
+  if (!read_name(tk, name)) {
+    out.status = TEP_ERRNO__MEM_ALLOC_FAILED;
+    return out;
+  }
   auto event = std::make_unique<Event>();
   event->name_text.assign(name);
   event->system_text.assign(system);
   event->name = event->name_text.data();
   event->system = event->system_text.data();
-  event->tep = &tep;
+  event->tep = owner;
   if (system == "ftrace") {
     event->flags |= TEP_EVENT_FL_ISFTRACE;
     if (name == "bprint") event->flags |= TEP_EVENT_FL_ISBPRINT;
   }
-  if (!read_id(tk, event->id)) return TEP_ERRNO__READ_ID_FAILED;
-
-  const bool fields_ok = read_fields(tk, *event, tep.long_size);
-  Event& stored = tep.events.add(std::move(event));
-  if (!fields_ok) {
-    stored.flags |= TEP_EVENT_FL_FAILED;
-  } else {
-    if (!read_print_fmt_label(tk))
-      stored.flags |= TEP_EVENT_FL_FAILED;
-    else
-      printfmt::parse_print_fmt(tep, stored, tk.rest());
-    // Upstream attaches handlers registered for this event (by id or by
-    // sys/name) only when its fields parsed.
-    tep.handlers.on_event_added(stored);
+  if (!read_id(tk, event->id)) {
+    out.status = TEP_ERRNO__READ_ID_FAILED;
+    return out;
   }
-  *added = &stored;
-  return TEP_ERRNO__SUCCESS;
+  out.fields_ok = read_fields(tk, *event, long_size);
+  if (out.fields_ok && read_print_fmt_label(tk)) out.print_fmt = tk.rest();
+  out.event = std::move(event);
+  return out;
 }
 
 }  // namespace tep::format

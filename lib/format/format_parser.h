@@ -11,22 +11,33 @@
 //
 //   print fmt: "prev_comm=%s ...", REC->prev_comm, ...
 // The header and fields are parsed here; the print fmt text goes to
-// lib/printfmt. The event is added to the handle's EventTable whenever a name
-// and id were read, even if the fields or print fmt are malformed (it then
-// carries TEP_EVENT_FL_FAILED), exactly as upstream does.
+// lib/printfmt (lib/core's add_event_format does both and adds the event to
+// the handle whenever a name and id were read, even if the fields or print
+// fmt are malformed: it then carries TEP_EVENT_FL_FAILED, as upstream's).
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <string_view>
 
-#include "core/event.h"
+#include "format/event.h"
 
 namespace tep::format {
 
-// TEP_ERRNO__SUCCESS with *added set, or
-//   TEP_ERRNO__MEM_ALLOC_FAILED  no "name: WORD" at the start (upstream's code for it),
-//   TEP_ERRNO__READ_ID_FAILED    no "ID: NUMBER" after it, or a negative id;
-// in both cases nothing is added and *added is null.
-tep_errno parse_event_format(tep_handle& tep, std::string_view text, std::string_view system,
-                             Event** added);
+struct EventFormat {
+  // TEP_ERRNO__SUCCESS with `event` set, or
+  //   TEP_ERRNO__MEM_ALLOC_FAILED  no "name: WORD" at the start (upstream's code for it),
+  //   TEP_ERRNO__READ_ID_FAILED    no "ID: NUMBER" after it, or a negative id.
+  tep_errno status = TEP_ERRNO__SUCCESS;
+  std::unique_ptr<Event> event;
+  bool fields_ok = false;
+  // The text after "print fmt:" (a view into the input); none when the fields
+  // failed or the label is missing.
+  std::optional<std::string_view> print_fmt;
+};
+
+// `owner` is only stored in the event (tep_event::tep).
+EventFormat read_event_format(std::string_view text, std::string_view system, int long_size,
+                              tep_handle* owner);
 
 }  // namespace tep::format

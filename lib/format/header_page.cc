@@ -5,7 +5,6 @@
 
 #include "base/number_scan.h"
 #include "base/tokenizer.h"
-#include "core/handle.h"
 
 namespace tep::format {
 
@@ -52,15 +51,13 @@ FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional,
 
 }  // namespace
 
-HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int long_size) {
-  auto& page = tep.header_page;
+HeaderPageStatus parse_header_page(HeaderPageLayout& page, std::string_view text, int long_size) {
   if (text.empty()) {
     // Old kernels had no header_page: a u64 timestamp then a long commit.
     page.ts_size = 8;
     page.size_size = long_size;
     page.data_offset = 8 + long_size;
     page.data_size = static_cast<int>(sysconf(_SC_PAGESIZE)) - page.data_offset;
-    tep.old_format = true;
     return HeaderPageStatus::OldFormat;
   }
   // Upstream tries each field in turn from wherever the previous attempt
@@ -73,7 +70,6 @@ HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int l
       read_header_field(tk, "overwrite", true, overwrite_offset, overwrite_size) == FieldRead::Read;
   complete &= read_header_field(tk, "data", false, page.data_offset, page.data_size) == FieldRead::Read;
   if (!complete) return HeaderPageStatus::Incomplete;
-  tep.header_page_parsed = true;
   return HeaderPageStatus::Parsed;
 }
 

@@ -9,9 +9,16 @@
 
 #include <string_view>
 
-struct tep_handle;
-
 namespace tep::format {
+
+// Where a sub-buffer's timestamp, commit and data lie. All zero until
+// tep_parse_header_page() runs, as upstream reports them.
+struct HeaderPageLayout {
+  int ts_offset = 0, ts_size = 0;
+  int size_offset = 0, size_size = 0;  // the commit field
+  int data_offset = 0, data_size = 0;
+  bool has_overwrite = false;
+};
 
 enum class HeaderPageStatus {
   Parsed,       // every mandatory field read (overwrite is optional)
@@ -19,10 +26,9 @@ enum class HeaderPageStatus {
   OldFormat,    // no text (kernels before 2.6.31): defaults from the long size
 };
 
-// Fills tep.header_page the way upstream does: field by field, each attempt
-// starting where the previous one stopped, even a failed one (offsets and
-// sizes already read stay set). With no text
-// the layout is derived from `long_size` and the handle is marked old-format.
-HeaderPageStatus parse_header_page(tep_handle& tep, std::string_view text, int long_size);
+// Fills `page` the way upstream does: field by field, each attempt starting
+// where the previous one stopped, even a failed one (offsets and sizes already
+// read stay set). With no text the layout is derived from `long_size`.
+HeaderPageStatus parse_header_page(HeaderPageLayout& page, std::string_view text, int long_size);
 
 }  // namespace tep::format

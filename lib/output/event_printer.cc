@@ -4,16 +4,16 @@
 #include <cstring>
 #include <string_view>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "event-utils.h"
 #include "output/event_time.h"
-#include "output/field_printer.h"
+#include "print/field_printer.h"
 #include "output/line_plan.h"
 #include "output/latency.h"
 #include "print/info_printer.h"
 #include "printf/line_format.h"
-#include "printf/seq_sink.h"
+#include "trace_seq/seq_sink.h"
 #include "trace_seq/seq.h"
 
 namespace tep::output {
@@ -29,12 +29,12 @@ bool starts_with(const char* text, std::string_view prefix) {
 }
 
 void print_int(trace_seq* s, const LinePiece& piece, int value) {
-  fmt::SeqSink out{s};
+  seq::SeqSink out{s};
   fmt::format_line_int(out, piece.format, value);
 }
 
 void print_string(trace_seq* s, const LinePiece& piece, std::string_view text) {
-  fmt::SeqSink out{s};
+  seq::SeqSink out{s};
   fmt::format_line_string(out, piece.format, text);
 }
 
@@ -92,7 +92,7 @@ void print_event_info(tep_handle& tep, trace_seq* s, tep_event& event, tep_recor
   // Atomic: lib/print may set TEP_EVENT_FL_FAILED while another thread prints.
   int flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
   if (raw || (flags & TEP_EVENT_FL_PRINTRAW)) {
-    print_fields(s, record.data, record.size, event, SymbolStyle::kNameAndAddress);
+    print::print_fields(s, record.data, record.size, event, print::SymbolStyle::kNameAndAddress);
   } else {
     bool pretty = true;
     // The handler writes into the caller's seq, mid-line; non-zero asks for

@@ -51,9 +51,9 @@ void load_one(tep_handle* tep, const char* dir, const char* file, tep_plugin_lis
   loader(tep);
 }
 
-tep_plugin_list* load_all(tep_handle* tep) {
+tep_plugin_list* load_all(tep_handle* tep, const PluginPaths& paths, int flags) {
   tep_plugin_list* list = nullptr;
-  for_each_plugin_file(tep, ".so", [&](const char* dir, const char* file) { load_one(tep, dir, file, &list); });
+  for_each_plugin_file(&paths, flags, ".so", [&](const char* dir, const char* file) { load_one(tep, dir, file, &list); });
   return list;
 }
 

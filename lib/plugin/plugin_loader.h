@@ -5,6 +5,7 @@
 #include <string>
 
 #include "event-parse.h"
+#include "plugin/plugin_paths.h"
 
 // One loaded plugin; the list is newest first, as tep_print_plugins shows it.
 struct tep_plugin_list {
@@ -23,7 +24,7 @@ namespace tep::plugin {
 void load_one(tep_handle* tep, const char* dir, const char* file, tep_plugin_list** list);
 
 // Every plugin the search finds, newest first; NULL when none loaded.
-tep_plugin_list* load_all(tep_handle* tep);
+tep_plugin_list* load_all(tep_handle* tep, const PluginPaths& paths, int flags);
 
 // Calls each plugin's tep_plugin_unloader, dlclose()s it, frees the list.
 void unload_all(tep_plugin_list* list, tep_handle* tep);

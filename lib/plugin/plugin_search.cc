@@ -8,7 +8,6 @@
 #include <cstring>
 #include <string>
 
-#include "core/handle.h"
 #include "plugin/plugin_config.h"
 
 namespace tep::plugin {
@@ -36,12 +35,12 @@ void for_each_file_in(const char* dir, const char* suffix, const FileVisitor& vi
   closedir(d);
 }
 
-void for_each_plugin_file(const tep_handle* tep, const char* suffix, const FileVisitor& visit) {
-  const int flags = tep ? tep->flags : 0;
+void for_each_plugin_file(const PluginPaths* paths, int flags, const char* suffix,
+                          const FileVisitor& visit) {
   if (flags & TEP_DISABLE_PLUGINS) return;
 
-  if (tep)
-    for (const std::string& dir : tep->plugin_paths.with_priority(TEP_PLUGIN_FIRST))
+  if (paths)
+    for (const std::string& dir : paths->with_priority(TEP_PLUGIN_FIRST))
       for_each_file_in(dir.c_str(), suffix, visit);
 
   if (!(flags & TEP_DISABLE_SYS_PLUGINS)) for_each_file_in(TEP_BUILTIN_PLUGIN_DIR, suffix, visit);
@@ -54,8 +53,8 @@ void for_each_plugin_file(const tep_handle* tep, const char* suffix, const FileV
   const std::string user_dir = std::string(home) + "/" + kUserPluginDir;
   for_each_file_in(user_dir.c_str(), suffix, visit);
 
-  if (tep)
-    for (const std::string& dir : tep->plugin_paths.with_priority(TEP_PLUGIN_LAST))
+  if (paths)
+    for (const std::string& dir : paths->with_priority(TEP_PLUGIN_LAST))
       for_each_file_in(dir.c_str(), suffix, visit);
 }
 

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "event-parse.h"
+#include "plugin/plugin_paths.h"
 
 namespace tep::plugin {
 
@@ -20,8 +20,11 @@ inline constexpr const char* kUserPluginDir = ".local/lib/traceevent/plugins/";
 // TEP_DISABLE_SYS_PLUGINS), $TRACEEVENT_PLUGIN_DIR, $HOME/.local/...,
 // TEP_PLUGIN_LAST paths. Nothing at all under TEP_DISABLE_PLUGINS. Like
 // upstream, an unset HOME ends the walk before the TEP_PLUGIN_LAST paths.
-// Within a directory the order is readdir()'s. `tep` may be NULL.
-void for_each_plugin_file(const tep_handle* tep, const char* suffix, const FileVisitor& visit);
+// Within a directory the order is readdir()'s. `paths` (the handle's
+// tep_add_plugin_path list) and `flags` (its tep_flag bits) are those of the
+// handle, null and 0 without one.
+void for_each_plugin_file(const PluginPaths* paths, int flags, const char* suffix,
+                          const FileVisitor& visit);
 
 // One directory of the walk above (exposed for tests).
 void for_each_file_in(const char* dir, const char* suffix, const FileVisitor& visit);

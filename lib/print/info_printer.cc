@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "print/bprint.h"
-#include "output/field_printer.h"
+#include "print/field_printer.h"
 #include "print/compiler.h"
 #include "printf/print_fmt_format.h"
 #include "trace_seq/seq.h"
@@ -96,7 +96,7 @@ void run_steps(Output& s, const Context& ctx, const Plan& plan) {
 void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record) {
   (void)tep;
   seq::append(s, "[FAILED TO PARSE]");
-  if (record.data) output::print_fields(s, record.data, record.size, event);
+  if (record.data) print_fields(s, record.data, record.size, event);
 }
 
 void print_info(trace_seq* seq, tep_handle& tep, Event& event, const tep_record& record) {

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/handle.h"
-#include "core/event.h"
+#include "format/event.h"
 #include "print/evaluator.h"
 
 namespace tep::print {

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "printf/print_fmt.h"
 #include "printfmt/print_functions.h"

@@ -20,7 +20,7 @@ struct RecordView {
 
   RecordView(const tep_handle& tep, const void* d, int n)
       : data(static_cast<const uint8_t*>(d)), size(n < 0 ? 0 : n),
-        swap(record::swaps_bytes(tep)) {
+        swap(swaps_bytes(tep)) {
     if (!data) size = 0;
   }
 

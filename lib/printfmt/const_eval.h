@@ -15,7 +15,7 @@
 #include <string>
 
 #include "event-parse.h"
-#include "printfmt/arg_tree.h"
+#include "format/arg_tree.h"
 
 namespace tep::printfmt {
 

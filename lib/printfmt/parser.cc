@@ -4,7 +4,6 @@
 #include <cstring>
 #include <optional>
 
-#include "core/handle.h"
 #include "format/field_lookup.h"
 #include "printfmt/const_eval.h"
 
@@ -76,8 +75,9 @@ const char* parse_status_text(ParseStatus status) {
   return "unknown";
 }
 
-PrintFmtParser::PrintFmtParser(tep_handle& tep, Event& event, ArgTree& tree, std::string_view text)
-    : tep_(tep), event_(event), tree_(tree), lexer_(text, kPrintFmtGrammar) {}
+PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, Event& event, ArgTree& tree,
+                               std::string_view text)
+    : context_(context), event_(event), tree_(tree), lexer_(text, kPrintFmtGrammar) {}
 
 // An Error token from the tokenizer reaches the top without a status.
 ParseStatus PrintFmtParser::failed() {
@@ -418,7 +418,7 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
     return process_dynamic_array_len(arg);
   if (name == "__builtin_expect") return process_builtin_expect(arg);
   if (name == "sizeof") return process_sizeof(arg);
-  if (const tep_function_handler* handler = tep_.print_functions.find(name))
+  if (const tep_function_handler* handler = context_.functions.find(name))
     return process_func_handler(arg, *handler);
   return fail(ParseStatus::UnknownFunction);
 }
@@ -618,8 +618,8 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     if (token.text == "long") {
       size = "8";
     } else {
-      if (tep_.long_size != 4 && tep_.long_size != 8) return fail(ParseStatus::BadSizeof);
-      size = tep_.long_size == 4 ? "4" : "8";
+      if (context_.long_size != 4 && context_.long_size != 8) return fail(ParseStatus::BadSizeof);
+      size = context_.long_size == 4 ? "4" : "8";
       have_next = true;
     }
   } else if (token.text == "REC") {

@@ -15,10 +15,9 @@
 #include <string_view>
 
 #include "base/tokenizer.h"
-#include "core/event.h"
-#include "printfmt/arg_tree.h"
-
-struct tep_handle;
+#include "format/arg_tree.h"
+#include "format/event.h"
+#include "printfmt/print_fmt_parser.h"
 
 namespace tep::printfmt {
 
@@ -46,7 +45,7 @@ class PrintFmtParser {
   // nested parentheses stop here instead of overflowing the stack.
   static constexpr int kMaxDepth = 1000;
 
-  PrintFmtParser(tep_handle& tep, Event& event, ArgTree& tree, std::string_view text);
+  PrintFmtParser(const PrintFmtContext& context, Event& event, ArgTree& tree, std::string_view text);
 
   // Fills event.print_fmt.format and .args. On failure the format and the
   // arguments completed before the error stay (upstream keeps them too).
@@ -83,7 +82,7 @@ class PrintFmtParser {
 
   bool read_expected(TokenType kind, std::string_view text);
 
-  tep_handle& tep_;
+  const PrintFmtContext& context_;
   Event& event_;
   ArgTree& tree_;
   Tokenizer lexer_;

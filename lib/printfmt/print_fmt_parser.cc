@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "printfmt/print_fmt_parser.h"
 
-#include "core/handle.h"
-#include "event-utils.h"
+#include "base/log.h"
 #include "printfmt/format_args_check.h"
 #include "printfmt/parser.h"
 
@@ -26,13 +25,13 @@ void add_field_args(Event& event) {
 
 }  // namespace
 
-bool parse_print_fmt(tep_handle& tep, Event& event, std::string_view text) {
+bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_view text) {
   event.print_fmt.format = nullptr;
   event.print_fmt.args = nullptr;
   event.print_args.clear();
   event.print_directives = fmt::PrintFmt();
 
-  PrintFmtParser parser(tep, event, event.print_args, text);
+  PrintFmtParser parser(context, event, event.print_args, text);
   ParseStatus status = parser.parse();
   auto parse_directives = [&event] {
     size_t arg_count = 0;

@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The print fmt parser: turns the text after "print fmt: " into the public
 // tep_print_arg tree that consumers walk (event->print_fmt.args).
-// (Declaration fixed for the other folders; lib/printfmt implements it.)
 #pragma once
 
 #include <string_view>
 
-#include "core/event.h"
+#include "format/event.h"
+#include "printfmt/print_functions.h"
 
 namespace tep::printfmt {
+
+// What a print fmt is read against besides its event: the registered print
+// functions (tep_register_print_function) and the trace's sizeof(long).
+struct PrintFmtContext {
+  const PrintFunctionRegistry& functions;
+  int long_size;
+};
 
 // Fills event.print_fmt (format string and args), owned by event.print_args.
 // Returns false and sets TEP_EVENT_FL_FAILED when the text cannot be parsed;
 // the event itself stays usable.
-bool parse_print_fmt(tep_handle& tep, Event& event, std::string_view text);
+bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_view text);
 
 }  // namespace tep::printfmt

@@ -3,13 +3,7 @@
 
 #include <cstring>
 
-#include "core/handle.h"
-
 namespace tep {
-
-uint64_t read_number(const tep_handle& tep, const void* ptr, int size) {
-  return read_number(ptr, size, record::swaps_bytes(tep));
-}
 
 namespace {
 
@@ -20,17 +14,12 @@ bool within(int offset, int size, int data_size) {
 
 }  // namespace
 
-bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data,
-                      int data_size, uint64_t& out) {
-  return read_field_value(field, data, data_size, record::swaps_bytes(tep), out);
-}
-
-bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data,
-                     int data_size, int& offset, int& length) {
+bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap,
+                     int& offset, int& length) {
   if (!within(field.offset, field.size, data_size)) return false;
   // "__data_loc char[] name": offset in the low 16 bits, length in the high
   // 16 (a 2-byte location, from old kernels, holds only the offset).
-  uint64_t loc = read_number(tep, static_cast<const uint8_t*>(data) + field.offset, field.size);
+  uint64_t loc = read_number(static_cast<const uint8_t*>(data) + field.offset, field.size, swap);
   int start = static_cast<int>(loc & 0xffff);
   int len = static_cast<int>((loc >> 16) & 0xffff);
   // "__rel_loc": relative to the end of the location field itself.

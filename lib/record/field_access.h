@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Reading numbers and fields out of record payloads. Every read is bounded by
 // the record's data size, never by a field's declared size alone.
-// (Declarations fixed for the other folders; lib/record implements them.)
 #pragma once
 
 #include <cstdint>
@@ -18,14 +17,10 @@ inline unsigned long field_flags(const tep_format_field& field) {
   return __atomic_load_n(&field.flags, __ATOMIC_RELAXED);
 }
 
-// A size-byte integer (1, 2, 4 or 8) in the trace file's byte order; other sizes give 0.
-uint64_t read_number(const tep_handle& tep, const void* ptr, int size);
-
 // The value of a scalar field (sign-extended when the field is signed) if it
-// lies within [data, data + data_size); false otherwise.
-bool read_field_value(const tep_handle& tep, const tep_format_field& field,
-                      const void* data, int data_size, uint64_t& out);
-// The same inline, for per-record loops that know the byte order (`swap`).
+// lies within [data, data + data_size); false otherwise. `swap`: the record's
+// byte order is not the host's (lib/core/handle.h has the same calls taking
+// the handle, which knows).
 inline bool read_field_value(const tep_format_field& field, const void* data, int data_size, bool swap,
                              uint64_t& out) {
   const int size = field.size;
@@ -43,7 +38,7 @@ inline bool read_field_value(const tep_format_field& field, const void* data, in
 
 // Where the payload of a __data_loc / __rel_loc field lies: offset and length
 // within [data, data + data_size). False when the location points outside.
-bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field,
-                     const void* data, int data_size, int& offset, int& length);
+bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap,
+                     int& offset, int& length);
 
 }  // namespace tep

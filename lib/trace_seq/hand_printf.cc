@@ -10,7 +10,7 @@
 #include "base/per_thread.h"
 #include "printf/format.h"
 #include "printf/parser.h"
-#include "printf/seq_sink.h"
+#include "trace_seq/seq_sink.h"
 
 namespace tep::seq {
 
@@ -90,7 +90,7 @@ const HandFormat& find_or_split(const char* fmt) {
 int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
   const HandFormat& format = find_or_split(fmt);
   if (!format.by_hand) return -1;
-  fmt::SeqSink out{s};
+  seq::SeqSink out{s};
   // One conversion with its argument; `ap` is the caller's list, advanced.
   auto print_argument = [&](const Directive& c) {
     if (c.conversion == 's') {

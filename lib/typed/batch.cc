@@ -268,7 +268,7 @@ Lane lane_of(const Source& src, const Output& o, bool widen) {
   l.needs = r.needs > 0 ? r.needs : 1;  // a row of another event (size 0) never qualifies
   int width = value_type_size(c.type);
   l.shift = width > 0 && width < 8 ? 64 - 8 * width : 0;
-  l.swap = record::swaps_bytes(src.tep);
+  l.swap = swaps_bytes(src.tep);
   l.cut_at_nul = r.cut_at_nul;
   l.relative = r.relative;
   l.out = o.values;
@@ -307,7 +307,7 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
   }
   for (size_t j = 0; j < n_outputs; j++) lanes[j] = lane_of(src, outputs[j], widen);
   const Model& m = src.model;
-  const bool swap = record::swaps_bytes(src.tep);
+  const bool swap = swaps_bytes(src.tep);
   const int type_offset = m.type_offset, type_size = m.type_size;
   const uint64_t id = static_cast<uint64_t>(static_cast<uint32_t>(m.id));
   size_t ours = 0, valid_first = 0;

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "typed/model.h"
 #include "typed/tables.h"

@@ -7,7 +7,7 @@
 
 #include <string_view>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "print/plan.h"
 #include "typed/column.h"

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "print/plan.h"
 #include "typed/column.h"

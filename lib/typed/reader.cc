@@ -191,12 +191,12 @@ bool belongs(const Source& src, const tep_record& record) {
   if (!record.data || record.size < int64_t{m.type_offset} + m.type_size) return false;
   if (!m.type_size) return true;
   uint64_t type = read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size,
-                              record::swaps_bytes(src.tep));
+                              swaps_bytes(src.tep));
   return type == static_cast<uint64_t>(static_cast<uint32_t>(m.id));
 }
 
 Value read_value(const Source& src, const Column& c, const tep_record& record) {
-  if (!usable(src.model, c, &record, record::swaps_bytes(src.tep))) return Value{};
+  if (!usable(src.model, c, &record, swaps_bytes(src.tep))) return Value{};
   RecordValue rv(src, c, record);
   Value v = rv.read();
   if (c.kind == Kind::Enum) v.code = rv.code_of(v);

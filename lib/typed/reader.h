@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "typed/model.h"
 

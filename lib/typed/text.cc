@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "base/per_thread.h"
-#include "output/field_printer.h"
+#include "print/field_printer.h"
 #include "print/bprint.h"
 #include "print/info_printer.h"
 
@@ -67,7 +67,7 @@ void print_text(trace_seq* s, const Source& src, const Column& c, const tep_reco
     return;
   }
   if (c.field && record.data)
-    output::print_field_content(s, record.data, record.size, *const_cast<tep_format_field*>(c.field));
+    print::print_field_content(s, record.data, record.size, *const_cast<tep_format_field*>(c.field));
 }
 
 }  // namespace tep::typed

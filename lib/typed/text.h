@@ -4,7 +4,7 @@
 // tep_print_field for a raw field and the fields of an unparsable event.
 #pragma once
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "trace_seq/seq.h"
 #include "typed/model.h"

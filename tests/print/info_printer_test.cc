@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "event-parse.h"
 #include "print/info_printer.h"

@@ -10,7 +10,7 @@
 #include <climits>
 
 #include "printf/line_format.h"
-#include "printf/seq_sink.h"
+#include "trace_seq/seq_sink.h"
 #include "trace-seq.h"
 
 namespace {
@@ -63,7 +63,7 @@ TEST(LineFormat, KeepsAtMost31Characters) {
 std::string render_int(const char* directive, int value) {
   trace_seq s;
   trace_seq_init(&s);
-  tep::fmt::SeqSink sink{&s};
+  tep::seq::SeqSink sink{&s};
   tep::fmt::format_line_int(sink, piece_of(directive), value);
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
@@ -73,7 +73,7 @@ std::string render_int(const char* directive, int value) {
 std::string render_string(const char* directive, const char* text) {
   trace_seq s;
   trace_seq_init(&s);
-  tep::fmt::SeqSink sink{&s};
+  tep::seq::SeqSink sink{&s};
   tep::fmt::format_line_string(sink, piece_of(directive), text);
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);

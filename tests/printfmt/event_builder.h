@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "printfmt/print_fmt_parser.h"
 

@@ -69,7 +69,7 @@ class PrintFmtParserTest : public ::testing::Test {
 
   Parsed parse(const char* text) {
     event = make_test_event();
-    bool ok = parse_print_fmt(tep, *event, text);
+    bool ok = parse_print_fmt({tep.print_functions, tep.long_size}, *event, text);
     Parsed out{ok, S(event->print_fmt.format), "", (event->flags & TEP_EVENT_FL_FAILED) != 0};
     for (auto* a = event->print_fmt.args; a; a = a->next) out.args += show(a) + (a->next ? " | " : "");
     return out;
@@ -257,7 +257,7 @@ TEST_F(PrintFmtParserTest, RegisteredFunctions) {
 TEST_F(PrintFmtParserTest, FtraceEventsWithoutArgumentsPrintTheirFields) {
   event = make_event({{"unsigned long", "ip", 8, 8}, {"int", "depth", 16, 4}}, "ftrace", "old");
   event->flags |= TEP_EVENT_FL_ISFTRACE;
-  ASSERT_TRUE(parse_print_fmt(tep, *event, "\"%lx %d\"\n"));
+  ASSERT_TRUE(parse_print_fmt({tep.print_functions, tep.long_size}, *event, "\"%lx %d\"\n"));
   const tep_print_arg* a = event->print_fmt.args;
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->type, TEP_PRINT_FIELD);
@@ -268,13 +268,13 @@ TEST_F(PrintFmtParserTest, FtraceEventsWithoutArgumentsPrintTheirFields) {
   // The fields still have to cover the conversions.
   event = make_event({{"unsigned long", "ip", 8, 8}}, "ftrace", "old");
   event->flags |= TEP_EVENT_FL_ISFTRACE;
-  EXPECT_FALSE(parse_print_fmt(tep, *event, "\"%lx %d\"\n"));
+  EXPECT_FALSE(parse_print_fmt({tep.print_functions, tep.long_size}, *event, "\"%lx %d\"\n"));
   EXPECT_TRUE(event->flags & TEP_EVENT_FL_FAILED);
 }
 
 TEST_F(PrintFmtParserTest, ReparsingReplacesTheTree) {
   args(R"("%d", REC->a)");
-  ASSERT_TRUE(parse_print_fmt(tep, *event, R"("%s", __get_str(str))"));
+  ASSERT_TRUE(parse_print_fmt({tep.print_functions, tep.long_size}, *event, R"("%s", __get_str(str))"));
   EXPECT_EQ(event->print_fmt.args->type, TEP_PRINT_STRING);
   EXPECT_EQ(event->print_fmt.args->next, nullptr);
   EXPECT_STREQ(event->print_fmt.format, "%s");
@@ -287,7 +287,7 @@ TEST_F(PrintFmtParserTest, EveryTruncationFailsCleanly) {
   ASSERT_TRUE(parse(text.c_str()).ok);
   for (size_t n = 0; n < text.size(); ++n) {
     event = make_test_event();
-    parse_print_fmt(tep, *event, std::string_view(text).substr(0, n));  // must not crash or hang
+    parse_print_fmt({tep.print_functions, tep.long_size}, *event, std::string_view(text).substr(0, n));  // must not crash or hang
   }
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "record/common_fields.h"
+#include "core/common_fields.h"
 
 #include <gtest/gtest.h>
 

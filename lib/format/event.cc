@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "core/event.h"
+#include "format/event.h"
 
 #include <atomic>
 

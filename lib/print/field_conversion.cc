@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/field_conversion.h"
+#include "print/field_conversion.h"
 
 #include <cstring>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "printf/cast_table.h"
 
-namespace tep::output {
+namespace tep::print {
 
 namespace {
 
@@ -75,4 +75,4 @@ bool PrintFmtEntries::find(const tep_format_field& field, FieldConversion& out) 
   return false;
 }
 
-}  // namespace tep::output
+}  // namespace tep::print

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "record/common_fields.h"
+#include "core/common_fields.h"
 
 #include "core/handle.h"
-#include "record/field_access.h"
 
 namespace tep::record {
 

@@ -17,9 +17,14 @@ namespace tep::record {
 
 enum class CommonField { Type, Pid, PreemptCount, Flags };
 
-// Whether the trace file's byte order differs from ours (lib/core/handle.h
-// defines it; every caller of read() includes that header).
+}  // namespace tep::record
+
+namespace tep {
+// Whether the trace file's byte order differs from the host's (handle.h).
 inline bool swaps_bytes(const tep_handle& tep);
+}  // namespace tep
+
+namespace tep::record {
 
 class CommonFieldCache {
  public:

@@ -14,7 +14,7 @@
 
 #include "event-parse.h"
 
-namespace tep::output {
+namespace tep::print {
 
 // Record size meaning "unknown" (tep_print_field): upstream trusts the data.
 constexpr int64_t kUnknownSize = -1;
@@ -34,4 +34,4 @@ void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event
 void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event,
                            uint64_t mask);
 
-}  // namespace tep::output
+}  // namespace tep::print

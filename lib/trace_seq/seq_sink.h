@@ -9,7 +9,7 @@
 #include "trace_seq/int_text.h"
 #include "trace_seq/seq.h"
 
-namespace tep::fmt {
+namespace tep::seq {
 
 struct SeqSink {
   trace_seq* s;
@@ -18,4 +18,4 @@ struct SeqSink {
   void append_repeated(char c, int64_t count) { seq::append_repeated(s, c, count); }
 };
 
-}  // namespace tep::fmt
+}  // namespace tep::seq

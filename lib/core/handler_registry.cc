@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/handler_registry.h"
+#include "core/handler_registry.h"
 
 #include <cstring>
 
-#include "core/event.h"
+#include "format/event.h"
 #include "core/handle.h"
 #include "event-utils.h"
 

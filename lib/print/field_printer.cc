@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/field_printer.h"
+#include "print/field_printer.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
 
-#include "output/field_conversion.h"
+#include "print/field_conversion.h"
 #include "printf/print_fmt_format.h"
-#include "printf/seq_sink.h"
+#include "trace_seq/seq_sink.h"
 #include "trace_seq/int_text.h"
 #include "core/handle.h"
 #include "record/field_access.h"
 #include "trace_seq/seq.h"
 
-namespace tep::output {
+namespace tep::print {
 
 namespace {
 
@@ -157,7 +157,7 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
   const fmt::Parsed& parsed = conversion.piece->parsed;
   bool pointer = parsed.letter == 'p', text = parsed.letter == 's';
   if (conversion.zero_x_prefix) seq::append(s, "0x");
-  fmt::SeqSink out{s};
+  seq::SeqSink out{s};
   int star_storage = conversion.star ? star_value(tep, data, size, conversion.star) : 0;
   const int* star = conversion.piece->star_arg >= 0 ? &star_storage : nullptr;
   if (pointer) {
@@ -270,4 +270,4 @@ void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_eve
     if (mask & bit) print_named(s, data, size, *field, SymbolStyle::kName, entries);
 }
 
-}  // namespace tep::output
+}  // namespace tep::print

@@ -33,7 +33,7 @@ class HandlerRegistry {
   int remove(tep_handle& tep, int id, const char* sys_name, const char* event_name,
              tep_event_handler_func func, void* context);
 
-  // Called by lib/format each time an event is added to the handle, so handlers
+  // Called by add_event_format (handle.h) each time an event is added, so handlers
   // registered before the event was parsed get attached (trace-cmd loads plugins
   // first). True when a handler was attached (upstream then keeps quiet about
   // print-fmt parse failures of that event).

@@ -13,7 +13,7 @@
 
 #include "event-parse.h"
 
-namespace tep::printfmt {
+namespace tep {
 
 class ArgTree {
  public:
@@ -37,4 +37,4 @@ class ArgTree {
   std::deque<std::string> strings_;
 };
 
-}  // namespace tep::printfmt
+}  // namespace tep

@@ -10,16 +10,20 @@
 #include <vector>
 
 #include "event-parse.h"
-#include "printfmt/arg_tree.h"
-#include "print/plan_slot.h"
+#include "base/generation_slot.h"
+#include "format/arg_tree.h"
 #include "printf/print_fmt.h"
 
 namespace tep {
 
+namespace print {
+struct Plan;  // lib/print: built and read there only
+}  // namespace print
+
 struct Field : tep_format_field {
   std::string type_text;  // tep_format_field::type points here
   std::string name_text;  // tep_format_field::name points here
-  // Resolved once at parse time (see lib/format): what readers need per record.
+  // Resolved once at parse time (field_parser): what readers need per record.
   bool is_signed = false;
   bool is_dynamic = false;   // __data_loc / __rel_loc
   bool is_relative = false;  // __rel_loc
@@ -36,11 +40,11 @@ struct Event : tep_event {
   // Common fields then event fields, each list linked through tep_format_field::next.
   std::vector<std::unique_ptr<Field>> field_storage;
   // The parsed print fmt: owns print_fmt.format and the tep_print_arg nodes.
-  printfmt::ArgTree print_args;
+  ArgTree print_args;
   // print_fmt.format's directives, read once with the arguments each takes (lib/printf).
   fmt::PrintFmt print_directives;
   // The compiled print plan, built lazily by lib/print.
-  print::PlanSlot plan;
+  GenerationSlot<print::Plan> plan;
   // Position in the handle's event table (dense, stable).
   uint32_t index = 0;
   // Unique in the process: tells this event from a later one at the same address.

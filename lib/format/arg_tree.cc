@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printfmt/arg_tree.h"
+#include "format/arg_tree.h"
 
-namespace tep::printfmt {
+namespace tep {
 
 tep_print_arg* ArgTree::new_arg() {
   tep_print_arg& arg = args_.emplace_back();
@@ -25,4 +25,4 @@ void ArgTree::clear() {
   strings_.clear();
 }
 
-}  // namespace tep::printfmt
+}  // namespace tep

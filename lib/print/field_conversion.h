@@ -24,7 +24,7 @@
 #include "event-parse.h"
 #include "printf/print_fmt.h"
 
-namespace tep::output {
+namespace tep::print {
 
 struct FieldConversion {
   std::string_view format;                  // the print fmt
@@ -53,4 +53,4 @@ class PrintFmtEntries {
   int cursor_ = 0;  // == count_: past the last entry
 };
 
-}  // namespace tep::output
+}  // namespace tep::print

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "base/errno_text.h"
+
+#include <iterator>
+
+#include "event-parse.h"
+
+namespace tep {
+
+namespace {
+#define _PE(code, str) str
+constexpr const char* kMessages[] = {TEP_ERRORS};
+#undef _PE
+}  // namespace
+
+const char* errno_text(int code) {
+  const int index = code - (__TEP_ERRNO__START + 1);
+  return index >= 0 && index < static_cast<int>(std::size(kMessages)) ? kMessages[index] : nullptr;
+}
+
+}  // namespace tep
