@@ -32,7 +32,7 @@ struct Span {
 Span array_span(const tep_handle& tep, const tep_format_field& field, const void* data, int64_t size) {
   if (!(field_flags(field) & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
   bool known = size != kUnknownSize;
-  if (known && int64_t{field.offset} + field.size > size) return {};
+  if (field.offset < 0 || (known && int64_t{field.offset} + field.size > size)) return {};
   uint64_t loc = read_number(tep, static_cast<const char*>(data) + field.offset, field.size);
   Span span{static_cast<int64_t>(loc & 0xffff), static_cast<int64_t>((loc >> 16) & 0xffff)};
   if (field.size == 2) span.length = known ? size - span.offset : 0;
@@ -56,7 +56,11 @@ void print_array(trace_seq* s, const void* data, int64_t size, Span span, tep_fo
   const unsigned char* bytes = static_cast<const unsigned char*>(data);
   bool known = size != kUnknownSize;
   // Bytes from the span's start to the record's end: never read past it when its size is known.
-  int64_t available = !known ? INT64_MAX : span.offset >= 0 && span.offset < size ? size - span.offset : 0;
+  if (span.offset < 0) {  // a field said to start before the record (a malformed format)
+    seq::append(s, "ARRAY[]");
+    return;
+  }
+  int64_t available = !known ? INT64_MAX : span.offset < size ? size - span.offset : 0;
   int64_t readable = std::min(span.length, available);
   const unsigned long flags = field_flags(field);
   if ((flags & TEP_FIELD_IS_STRING) && printable_text(bytes + span.offset, readable)) {

@@ -202,12 +202,18 @@ void build_bprint(const Event& event, const print::Plan& plan, Model& m) {
 // A record shorter than this gives null: the value's bytes and common_type.
 int64_t reader_needs(const Column& c, const Model& m) {
   const Reader& r = c.reader;
+  if (m.type_offset < 0) return INT64_MAX;
   int64_t need = int64_t{m.type_offset} + m.type_size;
   switch (r.from) {
     case Reader::From::Scalar:
     case Reader::From::FixedBytes:
     case Reader::From::DynamicBytes:
-    case Reader::From::PrintkString: need = std::max(need, int64_t{r.offset} + r.size); break;
+    case Reader::From::PrintkString:
+      // Read in place, unchecked per record: a field said to start before the
+      // record (a malformed format) is never readable.
+      if (r.offset < 0 || r.size < 0) return INT64_MAX;
+      need = std::max(need, int64_t{r.offset} + r.size);
+      break;
     case Reader::From::Expr:
     case Reader::From::Test: need = std::max(need, bytes_needed(r.expr)); break;
     case Reader::From::Choice:
