@@ -74,8 +74,8 @@ TEP_EXPORT void* kbuffer_read_event(struct kbuffer* kbuf, unsigned long long* ts
 }
 
 TEP_EXPORT void* kbuffer_next_event(struct kbuffer* kbuf, unsigned long long* ts) {
-  if (!kbuf || !kbuf->subbuffer() || kbuf->step() < 0) return nullptr;
-  return kbuf->current_event(ts);
+  if (!kbuf || !kbuf->subbuffer()) return nullptr;
+  return kbuf->next_event(ts);
 }
 
 TEP_EXPORT void* kbuffer_read_at_offset(struct kbuffer* kbuf, int offset,

@@ -23,7 +23,10 @@ enum OldType { kOldPadding = 0, kOldTimeExtend = 1, kOldTimeStamp = 2 };
 }  // namespace
 
 kbuffer::kbuffer(bool long8, bool big_endian)
-    : long8_(long8), big_endian_(big_endian), swap_(big_endian != host_big_endian()) {}
+    : long8_(long8),
+      big_endian_(big_endian),
+      swap_(big_endian != host_big_endian()),
+      plain_headers_(!big_endian && !swap_) {}
 
 uint64_t kbuffer::read_u32(const void* p) const {
   uint32_t v;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "kbuffer.h"
 
@@ -38,6 +39,36 @@ struct kbuffer {
   // Moves to the next data event: 0, or -1 at the end of the page.
   int step();
   void* current_event(unsigned long long* ts) const;  // null past the end
+  // step() then current_event(): kbuffer_next_event, called once per event of a
+  // trace. Inline for the usual headers, a data event (type_len 1-28, or 0 and
+  // a length word) in the host's little-endian layout; the rest (time markers,
+  // padding, a header that does not fit) goes through step().
+  void* next_event(unsigned long long* ts) {
+    const uint32_t at = next_;
+    if (plain_headers_ && uint64_t{at} + 8 <= size_) {
+      uint32_t word, length;
+      memcpy(&word, data_ + at, 4);
+      memcpy(&length, data_ + at + 4, 4);
+      const uint32_t type_len = word & 31;
+      uint32_t index = at + 4;
+      if (type_len == 0) {
+        length = (length - 1) & ~3u;  // counted with the length word itself
+        index += 4;
+      } else {
+        length = type_len * 4;
+      }
+      const uint32_t next = index + length;
+      if (type_len < KBUFFER_TYPE_PADDING && static_cast<int32_t>(length) >= 0 && next <= size_) {
+        curr_ = at;
+        index_ = index;
+        next_ = next;
+        timestamp_ += word >> 5;
+        if (ts) *ts = timestamp_;
+        return const_cast<uint8_t*>(data_ + index);
+      }
+    }
+    return step() < 0 ? nullptr : current_event(ts);
+  }
   void* read_at_offset(int offset, unsigned long long* ts);
   int read_buffer(void* buffer, int len);
   int missed_events() const { return curr_ ? 0 : static_cast<int>(lost_events_); }
@@ -51,7 +82,10 @@ struct kbuffer {
   uint64_t read_u64(const void* p) const;
   uint64_t read_long(const void* p) const { return long8_ ? read_u64(p) : read_u32(p); }
 
-  void set_old_format() { old_format_ = true; }
+  void set_old_format() {
+    old_format_ = true;
+    plain_headers_ = false;
+  }
   void* subbuffer() const { return const_cast<uint8_t*>(subbuffer_); }
   int subbuffer_size() const { return static_cast<int>(size_); }
   int start_of_data() const { return static_cast<int>(first_ + start_); }
@@ -69,6 +103,9 @@ struct kbuffer {
   bool long8_;
   bool big_endian_;  // the data's byte order (it decides the header bit layout)
   bool swap_;        // the data's byte order differs from the host's
+  // Current-format headers of little-endian data on a little-endian host:
+  // next_event() reads them as they are.
+  bool plain_headers_;
   bool old_format_ = false;
 
   uint64_t timestamp_ = 0;

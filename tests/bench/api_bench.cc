@@ -7,6 +7,8 @@
 // Environment:
 //   API_BENCH_FORMATS     formats dir (events/<sys>/<name>/format), default tests/data
 //   API_BENCH_KALLSYMS    kallsyms text for ParseKallsyms, default <formats>/kallsyms
+//   API_BENCH_PAGES       ring-buffer pages (4096 bytes each, little-endian, 8-byte
+//                         long) for KbufferNextEvent, default tests/data/kbuffer
 //   API_BENCH_ITERATIONS  fixed iteration count for every benchmark (for callgrind,
 //                         where per-call instruction counts are what is compared)
 // Records are built from the formats with pseudo-random but well-formed values.
@@ -23,6 +25,7 @@
 
 #include "bench_files.h"
 #include "event-parse.h"
+#include "kbuffer.h"
 
 namespace {
 
@@ -241,6 +244,32 @@ void FilterMatchString(benchmark::State& state) {
   filter_match(state, "sched_switch: prev_comm == \"bash\" || next_comm != \"swapper/0\" && next_pid < 50");
 }
 
+// kbuffer_next_event over real sub-buffers, as trace-cmd reads a CPU's pages:
+// load each page, then step through its events. One item is one event.
+void KbufferNextEvent(benchmark::State& state) {
+  const char* env = getenv("API_BENCH_PAGES");
+  static const std::string pages = read_file(env ? env : API_BENCH_DEFAULT_PAGES);
+  constexpr size_t kPage = 4096;
+  if (pages.size() < kPage) {
+    state.SkipWithError("no pages (API_BENCH_PAGES)");
+    return;
+  }
+  kbuffer* kb = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
+  int64_t events = 0;
+  for (auto _ : state) {
+    for (size_t at = 0; at + kPage <= pages.size(); at += kPage) {
+      kbuffer_load_subbuffer(kb, const_cast<char*>(pages.data() + at));
+      unsigned long long ts;
+      for (void* data = kbuffer_read_event(kb, &ts); data; data = kbuffer_next_event(kb, &ts)) {
+        benchmark::DoNotOptimize(data);
+        events++;
+      }
+    }
+  }
+  kbuffer_free(kb);
+  state.SetItemsProcessed(events);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -251,6 +280,7 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark("FilterMatch", FilterMatch)->Unit(benchmark::kMicrosecond),
       benchmark::RegisterBenchmark("FilterMatchRegex", FilterMatchRegex)->Unit(benchmark::kMicrosecond),
       benchmark::RegisterBenchmark("FilterMatchString", FilterMatchString)->Unit(benchmark::kMicrosecond),
+      benchmark::RegisterBenchmark("KbufferNextEvent", KbufferNextEvent)->Unit(benchmark::kMicrosecond),
   };
   if (const char* iterations = getenv("API_BENCH_ITERATIONS"))
     for (benchmark::internal::Benchmark* b : all) b->Iterations(atol(iterations));

@@ -89,4 +89,5 @@ api tep_get_field_val '^FieldByName/' 4 tep_get_field_val
 api "tep_filter_match" '^FilterMatch/' 4 tep_filter_match
 api "tep_filter_match (regex)" '^FilterMatchRegex/' 4 tep_filter_match
 api "tep_filter_match (string)" '^FilterMatchString/' 4 tep_filter_match
+api kbuffer_next_event '^KbufferNextEvent/' 50 kbuffer_next_event
 if [ -n "$trace" ]; then report_target; fi
