@@ -60,11 +60,16 @@ int field_value(trace_seq* s, const tep_format_field* field, const char* name, c
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return -1;
   }
-  if (!record || !val || !is_scalar_size(field->size) || !inside_record(record, field->offset, field->size) ||
-      read_number_field(field, record->data, val)) {
+  // read_number_field's checks and read, in one pass: this runs for every
+  // field consumers read by name.
+  const tep_handle* tep = field->event ? field->event->tep : nullptr;
+  if (!record || !val || !record->data || !tep || !is_scalar_size(field->size) ||
+      !inside_record(record, field->offset, field->size)) {
     if (err && s) trace_seq_printf(s, " %s=INVALID", name);
     return -1;
   }
+  *val = tep::read_number(static_cast<const char*>(record->data) + field->offset, field->size,
+                          tep::swaps_bytes(*tep));
   return 0;
 }
 

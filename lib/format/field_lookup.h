@@ -7,13 +7,16 @@
 // fields ("success", "target_cpu") that most events lack.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 
+#include "base/per_thread.h"
 #include "event-parse.h"
+#include "format/event.h"
 
 namespace tep {
-
-struct Event;
 
 // The first field of `list` named `name`, walking the list.
 tep_format_field* find_field_in(tep_format_field* list, std::string_view name);
@@ -23,8 +26,43 @@ tep_format_field* find_any_field_in(const tep_event& event, std::string_view nam
 // kAny: tep_find_any_field, the common fields first as upstream.
 enum class FieldList : unsigned char { kCommon, kEvent, kAny };
 
+namespace field_cache {
+
+constexpr size_t kMaxCachedName = 39;  // longer names are looked up every time
+constexpr unsigned kSlotBits = 6;
+
+struct Slot {
+  const Event* event = nullptr;
+  uint64_t serial = 0;  // an event freed and another made at its address differ here
+  const char* name = nullptr;
+  tep_format_field* field = nullptr;  // null: the event has no such field
+  FieldList list = FieldList::kEvent;
+  char text[kMaxCachedName + 1] = {};
+};
+
+struct Slots {
+  std::array<Slot, size_t{1} << kSlotBits> slots;
+};
+
+inline Slot& slot_of(const Event& event, FieldList list, const char* name) {
+  uint64_t h = reinterpret_cast<uintptr_t>(&event) ^ (reinterpret_cast<uintptr_t>(name) << 1) ^
+               static_cast<uint64_t>(list);
+  return per_thread<Slots>().slots[static_cast<size_t>((h * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits))];
+}
+
+// A miss: walks the list and remembers the answer in `slot`.
+tep_format_field* look_up(Slot& slot, const Event& event, FieldList list, const char* name);
+
+}  // namespace field_cache
+
 // tep_find_common_field / tep_find_field / tep_find_any_field through the
-// per-thread cache.
-tep_format_field* find_field_cached(const Event& event, FieldList list, const char* name);
+// per-thread cache. Inline: consumers call it for every field of every record.
+inline tep_format_field* find_field_cached(const Event& event, FieldList list, const char* name) {
+  field_cache::Slot& slot = field_cache::slot_of(event, list, name);
+  if (slot.event == &event && slot.name == name && slot.serial == event.serial && slot.list == list &&
+      strcmp(slot.text, name) == 0)
+    return slot.field;
+  return field_cache::look_up(slot, event, list, name);
+}
 
 }  // namespace tep
