@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "base/string_arena.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace tep {
 
 char* StringArena::allocate(size_t size) {
-  if (size > kBlockSize / 4) {  // big ones get their own block, keeping the current one
+  if (size > kMaxBlock / 4) {  // big ones get their own block, keeping the current one
     blocks_.push_back(std::make_unique_for_overwrite<char[]>(size));
     return blocks_.back().get();
   }
   if (size > free_size_) {
-    blocks_.push_back(std::make_unique_for_overwrite<char[]>(kBlockSize));
+    const size_t block = std::max(next_block_, size);
+    next_block_ = std::min(next_block_ * 2, kMaxBlock);
+    blocks_.push_back(std::make_unique_for_overwrite<char[]>(block));
     free_ = blocks_.back().get();
-    free_size_ = kBlockSize;
+    free_size_ = block;
   }
   char* out = free_;
   free_ += size;

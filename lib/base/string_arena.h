@@ -18,8 +18,11 @@ class StringArena {
   char* allocate(size_t size);
 
  private:
-  static constexpr size_t kBlockSize = 16 * 1024;
+  // Blocks double from 256 bytes to 16 KiB: an event's print fmt keeps a
+  // few short strings, a symbol table megabytes.
+  static constexpr size_t kFirstBlock = 256, kMaxBlock = 16 * 1024;
   std::vector<std::unique_ptr<char[]>> blocks_;
+  size_t next_block_ = kFirstBlock;
   char* free_ = nullptr;
   size_t free_size_ = 0;
 };

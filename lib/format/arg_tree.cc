@@ -3,26 +3,17 @@
 
 namespace tep {
 
-tep_print_arg* ArgTree::new_arg() {
-  tep_print_arg& arg = args_.emplace_back();
-  arg = tep_print_arg{};
-  return &arg;
-}
+tep_print_arg* ArgTree::new_arg() { return args_.add(); }
 
-tep_print_flag_sym* ArgTree::new_flag_sym() {
-  tep_print_flag_sym& sym = syms_.emplace_back();
-  sym = tep_print_flag_sym{};
-  return &sym;
-}
+tep_print_flag_sym* ArgTree::new_flag_sym() { return syms_.add(); }
 
-char* ArgTree::keep(std::string_view text) {
-  return strings_.emplace_back(text).data();
-}
+// The public nodes hold `char*`; the arena's copies are writable memory.
+char* ArgTree::keep(std::string_view text) { return const_cast<char*>(strings_.copy(text)); }
 
 void ArgTree::clear() {
-  args_.clear();
-  syms_.clear();
-  strings_.clear();
+  args_ = {};
+  syms_ = {};
+  strings_ = {};
 }
 
 }  // namespace tep

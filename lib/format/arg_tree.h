@@ -7,13 +7,36 @@
 // reclaimed with the event, which is what makes error paths leak-free.
 #pragma once
 
-#include <deque>
-#include <string>
+#include <algorithm>
+#include <memory>
 #include <string_view>
+#include <vector>
 
+#include "base/string_arena.h"
 #include "event-parse.h"
 
 namespace tep {
+
+// Zeroed objects that never move, in chunks that double from 4 to 64: most
+// events have a few dozen nodes, and a handle has thousands of events.
+template <typename T>
+class StableChunks {
+ public:
+  T* add() {
+    if (used_ == capacity_) {
+      capacity_ = chunks_.empty() ? 4 : std::min<size_t>(capacity_ * 2, 64);
+      chunks_.push_back(std::make_unique<T[]>(capacity_));
+      used_ = 0;
+    }
+    count_++;
+    return &chunks_.back()[used_++];
+  }
+  size_t size() const { return count_; }
+
+ private:
+  std::vector<std::unique_ptr<T[]>> chunks_;
+  size_t capacity_ = 0, used_ = 0, count_ = 0;
+};
 
 class ArgTree {
  public:
@@ -32,9 +55,9 @@ class ArgTree {
   size_t node_count() const { return args_.size() + syms_.size(); }
 
  private:
-  std::deque<tep_print_arg> args_;
-  std::deque<tep_print_flag_sym> syms_;
-  std::deque<std::string> strings_;
+  StableChunks<tep_print_arg> args_;
+  StableChunks<tep_print_flag_sym> syms_;
+  StringArena strings_;
 };
 
 }  // namespace tep

@@ -74,6 +74,7 @@ EventFormat read_event_format(std::string_view text, std::string_view system, in
     return out;
   }
   out.fields_ok = read_fields(tk, *event, long_size);
+  event->field_storage.shrink_to_fit();  // a handle keeps thousands of events
   if (out.fields_ok && read_print_fmt_label(tk)) out.print_fmt = tk.rest();
   out.event = std::move(event);
   return out;

@@ -84,6 +84,9 @@ void PrintFmt::parse(std::string_view format, size_t arg_count) {
     add(piece);
   }
   add(PrintFmtPiece{});
+  // Kept for the event's lifetime, one per event of the handle: no spare room.
+  pieces_.shrink_to_fit();
+  literals_.shrink_to_fit();
 }
 
 PrintFmtConversion PrintFmt::conversion(std::string_view format, const PrintFmtPiece& piece) {
