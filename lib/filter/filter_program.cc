@@ -417,9 +417,10 @@ int MatchProgram::static_error(int index) const {
 bool MatchProgram::matches(tep_record* record, tep_errno& err) const {
   const Context ctx{*this, *record, static_cast<const uint8_t*>(record->data), record->size,
                     record::swaps_bytes(*tep_)};
+  const Step* steps = steps_.data();  // not reloaded after each (opaque) test
   int at = entry_;
   while (at >= 0) {
-    const Step& step = steps_[at];
+    const Step& step = steps[at];
     const int result = step.test(step, ctx);
     if (result < 0) {
       err = static_cast<tep_errno>(result);
