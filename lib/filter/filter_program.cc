@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "filter/filter_program.h"
 
+#include <algorithm>
+#include <climits>
 #include <cstring>
+#include <functional>
 #include <string>
+#include <type_traits>
 
 #include "core/handle.h"
 #include "filter/filter_nodes.h"
@@ -39,19 +43,6 @@ const char* hex_text(uint64_t v, Scratch& scratch) {
   return scratch.small;
 }
 
-// `count` bytes at `start` (clipped to the record) up to the first NUL.
-const char* copy_text(const uint8_t* data, int data_size, int64_t start, int64_t count, Scratch& scratch) {
-  if (start < 0 || start >= data_size || count <= 0) {
-    scratch.small[0] = 0;
-    return scratch.small;
-  }
-  if (count > data_size - start) count = data_size - start;
-  char* out = scratch.reserve(static_cast<size_t>(count));
-  memcpy(out, data + start, static_cast<size_t>(count));
-  out[count] = 0;
-  return out;
-}
-
 // A field read as a number. For a field that is not 1, 2, 4 or 8 bytes (a char
 // array: `prev_comm > 5`) upstream compares an uninitialised variable, in
 // practice a user-space pointer left on its stack (trace-cmd matches every
@@ -71,176 +62,373 @@ int record_pid(const tep_handle& tep, const tep_record& record) {
   return tep.common_fields.read(tep, record::CommonField::Pid, record.data, record.size);
 }
 
-}  // namespace
+// Record bytes holding a text: the text is p[0, n) up to its first NUL.
+struct Text {
+  const uint8_t* p;
+  int64_t n;
+};
 
-MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(tep) {
-  root_ = compile_condition(root);
+// `k` bytes of `a` and `b` alike. Word, chosen for k when compiling: two
+// loads of it that may overlap (for 4 to 16 bytes, as most strings compared
+// against are), or memcmp (void).
+template <typename Word>
+inline bool same_bytes(const uint8_t* a, const char* b, size_t k) {
+  if constexpr (std::is_void_v<Word>) {
+    return memcmp(a, b, k) == 0;
+  } else {
+    Word a0, a1, b0, b1;
+    memcpy(&a0, a, sizeof(Word)), memcpy(&a1, a + k - sizeof(Word), sizeof(Word));
+    memcpy(&b0, b, sizeof(Word)), memcpy(&b1, b + k - sizeof(Word), sizeof(Word));
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+  }
 }
 
-int MatchProgram::add(const Node& node) {
+// At most `count` bytes at `start`, clipped to the record.
+inline Text clip(const uint8_t* data, int size, int64_t start, int64_t count) {
+  if (start < 0 || start >= size || count <= 0) return {data, 0};
+  return {data + start, std::min<int64_t>(count, size - start)};
+}
+
+bool valid_integer_cmp(int op) { return op >= TEP_FILTER_CMP_EQ && op <= TEP_FILTER_CMP_LE; }
+
+// A value node's first error whatever the record: 0 when it has none, kMayFail
+// when a division by a record's value may fail first.
+constexpr int kMayFail = 1;
+
+}  // namespace
+
+struct MatchProgram::Tests {
+  // A 1, 2, 4 or 8-byte field (offset >= 0) against a number: sign-extended
+  // when T is signed, 0 outside the record.
+  template <typename T, typename Cmp>
+  static int field_against_number(const Step& step, const Context& ctx) {
+    uint64_t v = 0;
+    if (step.end <= ctx.size)
+      v = static_cast<uint64_t>(static_cast<T>(read_number(ctx.data + step.offset, sizeof(T), ctx.swap)));
+    return Cmp{}(v, step.number);
+  }
+
+  template <typename T>
+  static Test field_test(int cmp) {
+    switch (cmp) {
+      case TEP_FILTER_CMP_EQ: return field_against_number<T, std::equal_to<uint64_t>>;
+      case TEP_FILTER_CMP_NE: return field_against_number<T, std::not_equal_to<uint64_t>>;
+      case TEP_FILTER_CMP_GT: return field_against_number<T, std::greater<uint64_t>>;
+      case TEP_FILTER_CMP_LT: return field_against_number<T, std::less<uint64_t>>;
+      case TEP_FILTER_CMP_GE: return field_against_number<T, std::greater_equal<uint64_t>>;
+      default: return field_against_number<T, std::less_equal<uint64_t>>;
+    }
+  }
+
+  static Test field_test(int size, bool is_signed, int cmp) {
+    switch (size) {
+      case 1: return is_signed ? field_test<int8_t>(cmp) : field_test<uint8_t>(cmp);
+      case 2: return is_signed ? field_test<int16_t>(cmp) : field_test<uint16_t>(cmp);
+      case 4: return is_signed ? field_test<int32_t>(cmp) : field_test<uint32_t>(cmp);
+      default: return field_test<uint64_t>(cmp);
+    }
+  }
+
+  // The record's text of a char array or __data_loc field, as upstream reads
+  // it: a char array up to its NUL (or all of it); a __data_loc string up to
+  // its NUL, or, when its last byte is not NUL, the first bytes of the
+  // location word's size. (An empty location in place needs a NUL after it.)
+  static Text field_text(const Step& step, const Context& ctx) {
+    int64_t start = step.offset, length = step.end - step.offset;
+    if (step.source == StringSource::kDynamic) {
+      uint32_t loc = 0;
+      if (start >= 0 && step.end <= ctx.size) memcpy(&loc, ctx.data + start, 4);
+      start = loc & 0xffff;
+      length = loc >> 16;
+    } else if (length > 0) {
+      return clip(ctx.data, ctx.size, start, length);
+    }
+    const int64_t last = start + length - 1;
+    if (start >= 0 && last >= 0 && last < ctx.size && start < ctx.size && ctx.data[last] == 0 &&
+        (last >= start || memchr(ctx.data + start, 0, static_cast<size_t>(ctx.size - start))))
+      return {ctx.data + start, last >= start ? length : ctx.size - start};
+    return clip(ctx.data, ctx.size, start, step.field->size);
+  }
+
+  // A char array (kArray, of a size > 0) or a __data_loc field == or != the
+  // string s: strcmp(text, s) == 0 without looking for the text's end. Equal
+  // when the text's first strlen(s) + 1 bytes are s and its NUL, or when the
+  // text is exactly strlen(s) bytes long.
+  template <bool kArray, typename Word, bool kNegate>
+  static int string_equals(const Step& step, const Context& ctx) {
+    const Text t = kArray ? clip(ctx.data, ctx.size, step.offset, step.end - step.offset) : field_text(step, ctx);
+    const auto n = static_cast<size_t>(t.n);
+    const size_t length = step.length;
+    const bool same = n > length ? same_bytes<Word>(t.p, step.text, length + 1)
+                                 : n == length && memcmp(t.p, step.text, length) == 0;
+    return same != kNegate;
+  }
+
+  template <bool kArray, bool kNegate>
+  static Test string_test(size_t length) {
+    if (length + 1 >= 8 && length + 1 <= 16) return string_equals<kArray, uint64_t, kNegate>;
+    if (length + 1 >= 4 && length + 1 < 8) return string_equals<kArray, uint32_t, kNegate>;
+    return string_equals<kArray, void, kNegate>;
+  }
+
+  static Test string_test(bool array, bool negate, size_t length) {
+    if (array) return negate ? string_test<true, true>(length) : string_test<true, false>(length);
+    return negate ? string_test<false, true>(length) : string_test<false, false>(length);
+  }
+
+  // The other string tests: regular expressions, and the comm, the cpu or a
+  // number as text (a kernel symbol or "0x...").
+  static int compare_strings(const Step& step, const Context& ctx) {
+    const tep_handle& tep = *ctx.program.tep_;
+    Scratch scratch;
+    const char* text = "";
+    switch (step.source) {
+      case StringSource::kComm:
+        text = tep.comms.comm_of(record_pid(tep, ctx.record));
+        break;
+      case StringSource::kCpuText:
+        text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(ctx.record.cpu)), scratch);
+        break;
+      case StringSource::kNumberText: {
+        uint64_t v = 0;
+        read_field_value(tep, *step.field, ctx.data, ctx.size, v);
+        FunctionTable::CMatch match;
+        text = step.symbolize && tep.functions.lookup(v, match) ? match.name : nullptr;
+        if (!text) text = hex_text(v, scratch);
+        break;
+      }
+      case StringSource::kFixed:
+      case StringSource::kDynamic: {
+        const Text t = field_text(step, ctx);
+        if (memchr(t.p, 0, static_cast<size_t>(t.n))) {
+          text = reinterpret_cast<const char*>(t.p);
+        } else {
+          char* copy = scratch.reserve(static_cast<size_t>(t.n));
+          memcpy(copy, t.p, static_cast<size_t>(t.n));
+          copy[t.n] = 0;
+          text = copy;
+        }
+        break;
+      }
+    }
+    if (!text) text = "";
+    switch (step.op) {
+      case TEP_FILTER_CMP_MATCH: return strcmp(text, step.text) == 0;
+      case TEP_FILTER_CMP_NOT_MATCH: return strcmp(text, step.text) != 0;
+      case TEP_FILTER_CMP_REGEX: return regexec(step.regex, text, 0, nullptr, 0) == 0;
+      default: return regexec(step.regex, text, 0, nullptr, 0) != 0;
+    }
+  }
+
+  // Two value trees compared (the op is valid: checked when compiled).
+  static int compare_values(const Step& step, const Context& ctx) {
+    tep_errno err = TEP_ERRNO__SUCCESS;
+    const uint64_t l = ctx.program.value(step.left, &ctx.record, err);
+    const uint64_t r = ctx.program.value(step.right, &ctx.record, err);
+    if (err) return err;
+    switch (step.op) {
+      case TEP_FILTER_CMP_EQ: return l == r;
+      case TEP_FILTER_CMP_NE: return l != r;
+      case TEP_FILTER_CMP_GT: return l > r;
+      case TEP_FILTER_CMP_LT: return l < r;
+      case TEP_FILTER_CMP_GE: return l >= r;
+      default: return l <= r;
+    }
+  }
+
+  // A value as a condition.
+  static int non_zero(const Step& step, const Context& ctx) {
+    tep_errno err = TEP_ERRNO__SUCCESS;
+    const uint64_t v = ctx.program.value(step.left, &ctx.record, err);
+    return err ? static_cast<int>(err) : v != 0;
+  }
+
+  // A test that fails with the same error on every record.
+  static int fail(const Step& step, const Context&) { return step.op; }
+};
+
+MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(tep) {
+  entry_ = compile_condition(root, kAccept, kReject);
+}
+
+// The step (or end) where testing `arg` starts; its outcome continues at
+// `on_true` / `on_false`. Children are compiled right to left, so that each
+// test knows where its outcomes jump.
+int MatchProgram::compile_condition(const tep_filter_arg* arg, int on_true, int on_false) {
+  Step step;
+  step.test = Tests::fail;
+  step.op = TEP_ERRNO__INVALID_ARG_TYPE;
+  if (arg) {
+    switch (arg->type) {
+      case TEP_FILTER_ARG_BOOLEAN:
+        return arg->boolean.value ? on_true : on_false;
+      case TEP_FILTER_ARG_OP:
+        switch (arg->op.type) {
+          case TEP_FILTER_OP_AND:
+            return compile_condition(arg->op.left, compile_condition(arg->op.right, on_true, on_false), on_false);
+          case TEP_FILTER_OP_OR:
+            return compile_condition(arg->op.left, on_true, compile_condition(arg->op.right, on_true, on_false));
+          case TEP_FILTER_OP_NOT:
+            return compile_condition(arg->op.right, on_false, on_true);
+          default:
+            step.op = TEP_ERRNO__INVALID_OP_TYPE;
+            break;
+        }
+        break;
+      case TEP_FILTER_ARG_NUM:
+        step = compile_numbers(arg);
+        break;
+      case TEP_FILTER_ARG_STR:
+        step = compile_strings(arg);
+        break;
+      case TEP_FILTER_ARG_EXP:
+      case TEP_FILTER_ARG_VALUE:
+      case TEP_FILTER_ARG_FIELD:
+        step.left = compile_value(arg);
+        if (const int err = static_error(step.left); err < 0) {
+          step.op = err;
+        } else {
+          step.test = Tests::non_zero;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  step.next[0] = on_false;
+  step.next[1] = on_true;
+  steps_.push_back(step);
+  return static_cast<int>(steps_.size() - 1);
+}
+
+MatchProgram::Step MatchProgram::compile_numbers(const tep_filter_arg* arg) {
+  Step step;
+  step.op = arg->num.type;
+  const tep_filter_arg* left = arg->num.left;
+  const tep_filter_arg* right = arg->num.right;
+  if (valid_integer_cmp(step.op) && left && right && left->type == TEP_FILTER_ARG_FIELD) {
+    const tep_format_field* field = left->field.field;
+    const int size = field ? field->size : 0;
+    if ((size == 1 || size == 2 || size == 4 || size == 8) && field->offset >= 0 && field != comm_field() &&
+        field != cpu_field() && right->type == TEP_FILTER_ARG_VALUE && right->value.type == TEP_FILTER_NUMBER) {
+      step.test = Tests::field_test(size, (field->flags & TEP_FIELD_IS_SIGNED) != 0, step.op);
+      step.offset = field->offset;
+      step.end = static_cast<int64_t>(field->offset) + size;
+      step.number = right->value.val;
+      return step;
+    }
+  }
+  step.left = compile_value(left);
+  step.right = compile_value(right);
+  int err = static_error(step.left);
+  if (!err) err = static_error(step.right);
+  if (!err && !valid_integer_cmp(step.op)) err = TEP_ERRNO__ILLEGAL_INTEGER_CMP;
+  step.test = err < 0 ? Tests::fail : Tests::compare_values;
+  if (err < 0) step.op = err;
+  return step;
+}
+
+MatchProgram::Step MatchProgram::compile_strings(const tep_filter_arg* arg) {
+  Step step;
+  step.test = Tests::compare_strings;
+  step.op = arg->str.type;
+  step.text = arg->str.val ? arg->str.val : "";
+  step.length = strlen(step.text);
+  step.regex = &arg->str.reg;
+  const tep_format_field* field = arg->str.field;
+  if (!field) {
+    step.test = Tests::fail;
+    step.op = TEP_ERRNO__INVALID_ARG_TYPE;
+  } else if (step.op < TEP_FILTER_CMP_MATCH || step.op > TEP_FILTER_CMP_NOT_REGEX) {
+    step.test = Tests::fail;
+    step.op = TEP_ERRNO__ILLEGAL_STRING_CMP;
+  } else if (field == comm_field()) {
+    step.source = StringSource::kComm;
+  } else if (field == cpu_field()) {
+    step.source = StringSource::kCpuText;
+  } else if (field->flags & TEP_FIELD_IS_STRING) {
+    const bool dynamic = field->flags & TEP_FIELD_IS_DYNAMIC;
+    step.source = dynamic ? StringSource::kDynamic : StringSource::kFixed;
+    step.field = field;
+    step.offset = field->offset;
+    // A __data_loc field's bytes are its 4-byte location word.
+    step.end = static_cast<int64_t>(field->offset) + (dynamic ? 4 : field->size);
+    if (step.op == TEP_FILTER_CMP_MATCH || step.op == TEP_FILTER_CMP_NOT_MATCH)
+      step.test = Tests::string_test(!dynamic && field->size > 0, step.op == TEP_FILTER_CMP_NOT_MATCH, step.length);
+  } else {
+    step.source = StringSource::kNumberText;
+    step.field = field;
+    step.symbolize = (field->flags & (TEP_FIELD_IS_POINTER | TEP_FIELD_IS_LONG)) != 0;
+  }
+  return step;
+}
+
+
+int MatchProgram::compile_value(const tep_filter_arg* arg) {
+  Node node;
+  if (arg) {
+    switch (arg->type) {
+      case TEP_FILTER_ARG_FIELD:
+        node.field = arg->field.field;
+        if (node.field == comm_field())
+          node.kind = Kind::kCommAddress;
+        else if (node.field == cpu_field())
+          node.kind = Kind::kCpu;
+        else if (node.field)
+          node.kind = Kind::kField;
+        break;
+      case TEP_FILTER_ARG_VALUE:
+        node.kind = arg->value.type == TEP_FILTER_NUMBER ? Kind::kNumber : Kind::kStringValue;
+        node.number = arg->value.val;
+        break;
+      case TEP_FILTER_ARG_EXP:
+        node.kind = Kind::kArithmetic;
+        node.op = arg->exp.type;
+        node.left = compile_value(arg->exp.left);
+        node.right = compile_value(arg->exp.right);
+        break;
+      default:
+        break;
+    }
+  }
   nodes_.push_back(node);
   return static_cast<int>(nodes_.size() - 1);
 }
 
-int MatchProgram::compile_condition(const tep_filter_arg* arg) {
-  Node node;
-  if (!arg) {
-    node.op = TEP_ERRNO__INVALID_ARG_TYPE;
-    return add(node);
-  }
-  switch (arg->type) {
-    case TEP_FILTER_ARG_BOOLEAN:
-      node.kind = Kind::kConst;
-      node.number = arg->boolean.value ? 1 : 0;
-      return add(node);
-    case TEP_FILTER_ARG_OP:
-      switch (arg->op.type) {
-        case TEP_FILTER_OP_AND:
-        case TEP_FILTER_OP_OR:
-          node.kind = arg->op.type == TEP_FILTER_OP_AND ? Kind::kAnd : Kind::kOr;
-          node.left = compile_condition(arg->op.left);
-          break;
-        case TEP_FILTER_OP_NOT:
-          node.kind = Kind::kNot;
-          break;
-        default:
-          node.op = TEP_ERRNO__INVALID_OP_TYPE;
-          return add(node);
-      }
-      node.right = compile_condition(arg->op.right);
-      return add(node);
-    case TEP_FILTER_ARG_NUM: {
-      node.op = arg->num.type;
-      const tep_filter_arg* left = arg->num.left;
-      const tep_filter_arg* right = arg->num.right;
-      if (left && right && left->type == TEP_FILTER_ARG_FIELD && left->field.field &&
-          left->field.field != comm_field() && left->field.field != cpu_field() &&
-          right->type == TEP_FILTER_ARG_VALUE && right->value.type == TEP_FILTER_NUMBER) {
-        node.kind = Kind::kCompareFieldNumber;
-        node.field = left->field.field;
-        node.number = right->value.val;
-        return add(node);
-      }
-      node.kind = Kind::kCompareNumbers;
-      node.left = compile_value(left);
-      node.right = compile_value(right);
-      return add(node);
+// As value() meets errors: left, then right, then the node's own.
+int MatchProgram::static_error(int index) const {
+  const Node& node = nodes_[index];
+  switch (node.kind) {
+    case Kind::kStringValue:
+      return TEP_ERRNO__NOT_A_NUMBER;
+    case Kind::kBadValue:
+      return node.op;
+    case Kind::kArithmetic: {
+      if (const int err = static_error(node.left)) return err;
+      if (const int err = static_error(node.right)) return err;
+      if (node.op == TEP_FILTER_EXP_DIV || node.op == TEP_FILTER_EXP_MOD) return kMayFail;
+      return node.op >= TEP_FILTER_EXP_ADD && node.op <= TEP_FILTER_EXP_XOR ? 0 : TEP_ERRNO__INVALID_EXP_TYPE;
     }
-    case TEP_FILTER_ARG_STR: {
-      node.kind = Kind::kCompareStrings;
-      node.op = arg->str.type;
-      node.text = arg->str.val ? arg->str.val : "";
-      node.regex = &arg->str.reg;
-      const tep_format_field* field = arg->str.field;
-      if (!field) {
-        node.kind = Kind::kBadCondition;
-        node.op = TEP_ERRNO__INVALID_ARG_TYPE;
-      } else if (field == comm_field()) {
-        node.source = StringSource::kComm;
-      } else if (field == cpu_field()) {
-        node.source = StringSource::kCpuText;
-      } else if (field->flags & TEP_FIELD_IS_STRING) {
-        node.source = (field->flags & TEP_FIELD_IS_DYNAMIC) ? StringSource::kDynamic : StringSource::kFixed;
-        node.field = field;
-      } else {
-        node.source = StringSource::kNumberText;
-        node.field = field;
-        node.symbolize = (field->flags & (TEP_FIELD_IS_POINTER | TEP_FIELD_IS_LONG)) != 0;
-      }
-      return add(node);
-    }
-    case TEP_FILTER_ARG_EXP:
-    case TEP_FILTER_ARG_VALUE:
-    case TEP_FILTER_ARG_FIELD:
-      node.kind = Kind::kNonZero;
-      node.left = compile_value(arg);
-      return add(node);
     default:
-      node.op = TEP_ERRNO__INVALID_ARG_TYPE;
-      return add(node);
-  }
-}
-
-int MatchProgram::compile_value(const tep_filter_arg* arg) {
-  Node node;
-  node.kind = Kind::kBadValue;
-  node.op = TEP_ERRNO__INVALID_ARG_TYPE;
-  if (!arg) return add(node);
-  switch (arg->type) {
-    case TEP_FILTER_ARG_FIELD:
-      node.field = arg->field.field;
-      if (node.field == comm_field())
-        node.kind = Kind::kCommAddress;
-      else if (node.field == cpu_field())
-        node.kind = Kind::kCpu;
-      else if (node.field)
-        node.kind = Kind::kField;
-      return add(node);
-    case TEP_FILTER_ARG_VALUE:
-      node.kind = arg->value.type == TEP_FILTER_NUMBER ? Kind::kNumber : Kind::kStringValue;
-      node.number = arg->value.val;
-      return add(node);
-    case TEP_FILTER_ARG_EXP:
-      node.kind = Kind::kArithmetic;
-      node.op = arg->exp.type;
-      node.left = compile_value(arg->exp.left);
-      node.right = compile_value(arg->exp.right);
-      return add(node);
-    default:
-      return add(node);
+      return 0;
   }
 }
 
 bool MatchProgram::matches(tep_record* record, tep_errno& err) const {
-  return root_ >= 0 && test(root_, record, err);
-}
-
-bool MatchProgram::test(int index, tep_record* record, tep_errno& err) const {
-  if (err) return false;  // after an error nothing more is evaluated
-  const Node& node = nodes_[index];
-  switch (node.kind) {
-    case Kind::kConst:
-      return node.number != 0;
-    case Kind::kAnd:
-      return test(node.left, record, err) && test(node.right, record, err);
-    case Kind::kOr:
-      return test(node.left, record, err) || test(node.right, record, err);
-    case Kind::kNot:
-      return !test(node.right, record, err);
-    case Kind::kCompareFieldNumber:
-      return compare(node.op, field_number(*node.field, *record, swaps_bytes(*tep_)), node.number, err);
-    case Kind::kCompareNumbers: {
-      uint64_t l = value(node.left, record, err);
-      uint64_t r = value(node.right, record, err);
-      if (err) return false;
-      return compare(node.op, l, r, err);
+  const Context ctx{*this, *record, static_cast<const uint8_t*>(record->data), record->size,
+                    swaps_bytes(*tep_)};
+  const Step* steps = steps_.data();  // not reloaded after each (opaque) test
+  int at = entry_;
+  while (at >= 0) {
+    const Step& step = steps[at];
+    const int result = step.test(step, ctx);
+    if (result < 0) {
+      err = static_cast<tep_errno>(result);
+      return false;
     }
-    case Kind::kCompareStrings:
-      if (node.op < TEP_FILTER_CMP_MATCH || node.op > TEP_FILTER_CMP_NOT_REGEX) {
-        err = TEP_ERRNO__ILLEGAL_STRING_CMP;
-        return false;
-      }
-      return test_strings(node, record);
-    case Kind::kNonZero:
-      return value(node.left, record, err) != 0;
-    default:
-      err = static_cast<tep_errno>(node.op);
-      return false;
+    at = step.next[result];
   }
-}
-
-bool MatchProgram::compare(int op, uint64_t l, uint64_t r, tep_errno& err) {
-  switch (op) {
-    case TEP_FILTER_CMP_EQ: return l == r;
-    case TEP_FILTER_CMP_NE: return l != r;
-    case TEP_FILTER_CMP_GT: return l > r;
-    case TEP_FILTER_CMP_LT: return l < r;
-    case TEP_FILTER_CMP_GE: return l >= r;
-    case TEP_FILTER_CMP_LE: return l <= r;
-    default:
-      err = TEP_ERRNO__ILLEGAL_INTEGER_CMP;
-      return false;
-  }
+  return at == kAccept;
 }
 
 uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) const {
@@ -284,61 +472,6 @@ uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) cons
     default:
       if (!err) err = static_cast<tep_errno>(node.op);
       return 0;
-  }
-}
-
-// The record's text for the field, as upstream reads it: a char array up to
-// its NUL (or all of it), a __data_loc string up to its NUL (or, when its last
-// byte is not NUL, the first bytes of the location word's size), the comm of
-// the record's pid, or a number as a kernel symbol / "0x..." text.
-bool MatchProgram::test_strings(const Node& node, tep_record* record) const {
-  Scratch scratch;
-  const uint8_t* data = static_cast<const uint8_t*>(record->data);
-  const int data_size = record->size;
-  const char* text = "";
-  switch (node.source) {
-    case StringSource::kComm:
-      text = tep_->comms.comm_of(record_pid(*tep_, *record));
-      break;
-    case StringSource::kCpuText:
-      text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(record->cpu)), scratch);
-      break;
-    case StringSource::kNumberText: {
-      uint64_t v = 0;
-      read_field_value(*tep_, *node.field, data, data_size, v);
-      FunctionTable::CMatch match;
-      text = node.symbolize && tep_->functions.lookup(v, match) ? match.name : nullptr;
-      if (!text) text = hex_text(v, scratch);
-      break;
-    }
-    case StringSource::kFixed:
-    case StringSource::kDynamic: {
-      int64_t start = node.field->offset;
-      int64_t length = node.field->size;
-      if (node.source == StringSource::kDynamic) {
-        uint32_t loc = 0;
-        if (start >= 0 && start + 4 <= data_size) memcpy(&loc, data + start, 4);
-        start = loc & 0xffff;
-        length = loc >> 16;
-      }
-      const int64_t last = start + length - 1;
-      // NUL-terminated within the record: compared in place. (With a length,
-      // data[last] is that NUL; an empty location needs a search.)
-      if (start >= 0 && last >= 0 && last < data_size && data[last] == 0 && start < data_size &&
-          (last >= start || memchr(data + start, 0, static_cast<size_t>(data_size - start)))) {
-        text = reinterpret_cast<const char*>(data + start);
-      } else {
-        text = copy_text(data, data_size, start, node.field->size, scratch);
-      }
-      break;
-    }
-  }
-  if (!text) text = "";
-  switch (node.op) {
-    case TEP_FILTER_CMP_MATCH: return strcmp(text, node.text) == 0;
-    case TEP_FILTER_CMP_NOT_MATCH: return strcmp(text, node.text) != 0;
-    case TEP_FILTER_CMP_REGEX: return regexec(node.regex, text, 0, nullptr, 0) == 0;
-    default: return regexec(node.regex, text, 0, nullptr, 0) != 0;
   }
 }
 

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1
 // MatchProgram: one event's filter tree compiled for matching records. Built
-// once per tree: every field is resolved to its offset, size, signedness and
-// string kind, so evaluating a record only reads bytes (bounded by the
-// record's size) and compares. Results follow upstream's tep_filter_match:
-// 64-bit unsigned comparisons of sign-extended fields, comm/regex string
-// tests, and the first error met wins (TEP_ERRNO__NOT_A_NUMBER, ...).
+// once per tree: AND / OR / NOT become jumps between the tree's leaf tests
+// (short-circuit code), and each leaf becomes a step whose test function is
+// chosen for its shape (a field of a known size and signedness against a
+// number, a char array against a string of known length, ...), every field
+// resolved to its offset and size. Matching a record then only reads bytes
+// (bounded by the record's size) and compares. Results follow upstream's
+// tep_filter_match: 64-bit unsigned comparisons of sign-extended fields,
+// comm/regex string tests, and the first error met wins (evaluation stops
+// there: TEP_ERRNO__NOT_A_NUMBER, ...).
 #pragma once
 
 #include <cstdint>
@@ -23,39 +27,60 @@ class MatchProgram {
   bool matches(tep_record* record, tep_errno& err) const;
 
  private:
-  enum class Kind : uint8_t {
-    // conditions
-    kConst, kAnd, kOr, kNot, kCompareNumbers, kCompareStrings, kNonZero, kBadCondition,
-    kCompareFieldNumber,  // the usual "prev_pid > 100": a record field against a number
-    // values
-    kNumber, kStringValue, kField, kCpu, kCommAddress, kArithmetic, kBadValue,
+  // What every test of one record reads.
+  struct Context {
+    const MatchProgram& program;
+    tep_record& record;
+    const uint8_t* data;
+    int size;
+    bool swap;
   };
-  enum class StringSource : uint8_t { kComm, kFixed, kDynamic, kNumberText, kCpuText };
+  struct Step;
+  // 1 when the record passes the step's test, 0 when not, or the (negative)
+  // tep_errno the test met.
+  using Test = int (*)(const Step& step, const Context& ctx);
+  static constexpr int kAccept = -1, kReject = -2;  // where a jump may end
 
+  // A value node of a leaf that has no step of its own (arithmetic, cpu,
+  // comm address, ...), evaluated by value().
+  enum class Kind : uint8_t { kNumber, kStringValue, kField, kCpu, kCommAddress, kArithmetic, kBadValue };
   struct Node {
-    Kind kind = Kind::kBadCondition;
-    int op = 0;              // cmp / exp / str type, or the error to report
+    Kind kind = Kind::kBadValue;
+    int op = TEP_ERRNO__INVALID_ARG_TYPE;  // exp type, or the error to report
     int left = -1, right = -1;
-    uint64_t number = 0;     // kNumber, kConst
+    uint64_t number = 0;
+    const tep_format_field* field = nullptr;
+  };
+
+  enum class StringSource : uint8_t { kComm, kFixed, kDynamic, kNumberText, kCpuText };
+  struct Step {
+    Test test = nullptr;
+    int next[2] = {kReject, kReject};  // the step after a 0 / 1 result
+    int op = 0;                        // cmp / str type, or the error to report
+    int offset = 0, end = 0;           // a field's bytes in the record: [offset, end)
+    uint64_t number = 0;               // the number compared against
+    int left = -1, right = -1;         // value nodes
     const tep_format_field* field = nullptr;
     StringSource source = StringSource::kFixed;
-    bool symbolize = false;  // pointer/long field compared as text: try kallsyms
-    const char* text = nullptr;
+    bool symbolize = false;            // pointer/long field compared as text: try kallsyms
+    const char* text = nullptr;        // the string compared against
+    size_t length = 0;                 // its strlen
     const regex_t* regex = nullptr;
   };
 
-  int compile_condition(const tep_filter_arg* arg);
+  int compile_condition(const tep_filter_arg* arg, int on_true, int on_false);
+  Step compile_numbers(const tep_filter_arg* arg);
+  Step compile_strings(const tep_filter_arg* arg);
   int compile_value(const tep_filter_arg* arg);
-  int add(const Node& node);
-
-  bool test(int index, tep_record* record, tep_errno& err) const;
-  static bool compare(int op, uint64_t l, uint64_t r, tep_errno& err);
+  int static_error(int node) const;
   uint64_t value(int index, tep_record* record, tep_errno& err) const;
-  bool test_strings(const Node& node, tep_record* record) const;
+
+  struct Tests;  // the step tests (filter_program.cc)
 
   tep_handle* tep_;
   std::vector<Node> nodes_;
-  int root_ = -1;
+  std::vector<Step> steps_;
+  int entry_ = kReject;
 };
 
 }  // namespace tep::filter
