@@ -57,7 +57,8 @@ class MatchProgram {
     Test test = nullptr;
     int next[2] = {kReject, kReject};  // the step after a 0 / 1 result
     int op = 0;                        // cmp / str type, or the error to report
-    int offset = 0, end = 0;           // a field's bytes in the record: [offset, end)
+    int offset = 0;                    // a field's bytes in the record: [offset, end)
+    int64_t end = 0;                   // (int64: offset + size may pass INT_MAX)
     uint64_t number = 0;               // the number compared against
     int left = -1, right = -1;         // value nodes
     const tep_format_field* field = nullptr;
