@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "printf/print_fmt.h"
 
+#include <algorithm>
+
 namespace tep::fmt {
 
 namespace {
@@ -19,6 +21,9 @@ bool is_conversion_letter(char c) {
 void PrintFmt::parse(std::string_view format, size_t arg_count) {
   literals_.clear();
   pieces_.clear();
+  // One piece per '%' and one for the tail, allocated once: kept for the
+  // event's lifetime, one per event of the handle.
+  pieces_.reserve(static_cast<size_t>(std::count(format.begin(), format.end(), '%')) + 1);
   format_size_ = format.size();
   lacks_arguments_ = false;
   size_t next_arg = 0;
@@ -84,9 +89,6 @@ void PrintFmt::parse(std::string_view format, size_t arg_count) {
     add(piece);
   }
   add(PrintFmtPiece{});
-  // Kept for the event's lifetime, one per event of the handle: no spare room.
-  pieces_.shrink_to_fit();
-  literals_.shrink_to_fit();
 }
 
 PrintFmtConversion PrintFmt::conversion(std::string_view format, const PrintFmtPiece& piece) {
