@@ -45,9 +45,7 @@ namespace {
 int read_number_field(const tep_format_field* field, const void* data, unsigned long long* value) {
   if (!field || !data || !value || !is_scalar_size(field->size) || !field->event || !field->event->tep)
     return -1;
-  const tep_handle& tep = *field->event->tep;
-  *value = tep::read_number(static_cast<const char*>(data) + field->offset, field->size,
-                            tep::swaps_bytes(tep));
+  *value = tep::read_number(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
   return 0;
 }
 
@@ -68,8 +66,7 @@ int field_value(trace_seq* s, const tep_format_field* field, const char* name, c
     if (err && s) trace_seq_printf(s, " %s=INVALID", name);
     return -1;
   }
-  *val = tep::read_number(static_cast<const char*>(record->data) + field->offset, field->size,
-                          tep::swaps_bytes(*tep));
+  *val = tep::read_number(*tep, static_cast<const char*>(record->data) + field->offset, field->size);
   return 0;
 }
 
