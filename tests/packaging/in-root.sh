@@ -127,6 +127,9 @@ if grep -q ' / ' <<<"$consumers"; then
 	CONSUMERS_OURS=system meson test -C "$build" --no-rebuild --suite consumers --print-errorlogs \
 		>"$logs/consumers.log" 2>&1 || bad "consumers suite (logs/consumers.log)"
 	grep -E '^(Ok|Fail|Skipped):' "$logs/consumers.log" | sed 's/^/  consumers: /'
+	# What failed, in this output (the log stays in the throwaway work dir of a CI machine).
+	grep -E ' (FAIL|TIMEOUT) ' "$logs/consumers.log" | sed 's/^ */  consumers failed: /'
+	grep -E -A6 '^(  DIFFERENT|FAIL )' "$logs/consumers.log" | head -60 | sed 's/^/  consumers: /'
 else
 	echo "  consumers suite: not in $build (yet): trace-cmd report above stands for it"
 fi
