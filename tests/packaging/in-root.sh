@@ -49,7 +49,7 @@ resolved=$(ldd "$(command -v trace-cmd)" | awk '$1 == "libtraceevent.so.1" { pri
 real=$(readlink -f "$resolved")
 echo "  ldd trace-cmd: libtraceevent.so.1 => $resolved ($real, $(dpkg -S "$real" 2>/dev/null | cut -d: -f1))"
 [ "$(dpkg -S "$real" 2>/dev/null | cut -d: -f1)" = libtraceevent1 ] || bad "trace-cmd's libtraceevent.so.1 is not libtraceevent1's"
-readelf -d "$real" | grep -q 'NEEDED.*libstdc++' || bad "$real is not the C++ library"
+readelf -d "$real" | grep 'NEEDED.*libstdc++' >/dev/null || bad "$real is not the C++ library"
 
 # trace-cmd list -O: the plugins it opens are the packaged ones, and their options are listed.
 LD_DEBUG=files trace-cmd list -O >"$HOME/list-O.ours" 2>"$HOME/ld-debug.txt"
@@ -96,8 +96,8 @@ for probe in probe-dynamic probe-static; do
 	echo "  $probe: '$out', libtraceevent.so.1 => ${linked:-(none: linked in)}"
 	[ "$out" = "page size 4096" ] || bad "$probe printed '$out'"
 done
-ldd ./probe-dynamic | grep -q libtraceevent.so.1 || bad "probe-dynamic does not use libtraceevent.so.1"
-! ldd ./probe-static | grep -q libtraceevent || bad "probe-static still needs libtraceevent.so.1"
+ldd ./probe-dynamic | grep libtraceevent.so.1 >/dev/null || bad "probe-dynamic does not use libtraceevent.so.1"
+! ldd ./probe-static | grep libtraceevent >/dev/null || bad "probe-static still needs libtraceevent.so.1"
 
 # trace-cmd report on the committed traces: the installed library and plugins (nothing in the
 # environment) against upstream 1.8.4 (the oracle, as the differential suite runs it).

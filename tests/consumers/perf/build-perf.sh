@@ -27,7 +27,7 @@ flags=(LIBTRACEEVENT_DYNAMIC=1 NO_LIBPYTHON=1 NO_LIBPERL=1 NO_SLANG=1 NO_GTK2=1 
 
 missing=()
 for p in "${deps[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep 'install ok installed' >/dev/null || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
 	[ "$(id -u)" = 0 ] || { echo "build-perf: needs ${missing[*]} (apt-get install as root)" >&2; exit 1; }
@@ -107,9 +107,9 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 grep -q "$cache/traceevent/include/traceevent/event-parse.h" "$work"/out/util/.evsel.o.d "$work"/out/util/.evsel.o.cmd 2>/dev/null \
 	|| grep -rqs "$cache/traceevent/include/traceevent/event-parse.h" "$work/out/util/" \
 	|| { echo "build-perf: perf did not compile against $cache/traceevent/include" >&2; exit 1; }
-readelf -d "$work/out/perf" | grep -q 'NEEDED.*libtraceevent.so.1' \
+readelf -d "$work/out/perf" | grep 'NEEDED.*libtraceevent.so.1' >/dev/null \
 	|| { echo "build-perf: perf does not link libtraceevent.so.1 dynamically" >&2; exit 1; }
-if readelf -d "$work/out/perf" | grep -Eq 'RPATH|RUNPATH'; then
+if readelf -d "$work/out/perf" | grep -E 'RPATH|RUNPATH' >/dev/null; then
 	echo "build-perf: perf has an RPATH/RUNPATH" >&2; exit 1
 fi
 install -m 0755 "$work/out/perf" "$cache/bin/perf"
