@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "base/errno_text.h"
 #include "core/handle.h"
@@ -77,8 +78,10 @@ tep_filter_type* EventFilter::find(int event_id) {
   return nullptr;
 }
 
-tep_filter_type* EventFilter::find_or_add(int event_id) {
-  if (tep_filter_type* found = find(event_id)) return found;
+size_t EventFilter::find_or_add(int event_id) {
+  if (tep_filter_type* found = find(event_id)) return static_cast<size_t>(found - pub_->event_filters);
+  // Reserved first: once the public array has grown, nothing may throw.
+  compiled_.reserve(compiled_.size() + 1);
   auto* grown = static_cast<tep_filter_type*>(
       realloc(pub_->event_filters, sizeof(tep_filter_type) * (static_cast<size_t>(pub_->filters) + 1)));
   if (!grown) throw std::bad_alloc();
@@ -90,27 +93,29 @@ tep_filter_type* EventFilter::find_or_add(int event_id) {
   grown[i].event = pub_->tep ? pub_->tep->events.find_by_id(event_id) : nullptr;
   grown[i].filter = nullptr;
   pub_->filters++;
-  return &grown[i];
+  compiled_.emplace(compiled_.begin() + i);
+  return static_cast<size_t>(i);
 }
 
-void EventFilter::release(tep_filter_type& type) {
+void EventFilter::release(size_t index) {
+  tep_filter_type& type = pub_->event_filters[index];
   free_tree(type.filter);
   type.filter = nullptr;
-  compiled_.erase(type.event_id);
+  Compiled released = std::exchange(compiled_[index], Compiled());  // frees its strings here
 }
 
 void EventFilter::install(tep_event* event, tep_filter_arg* root, std::vector<char*> retained) {
-  tep_filter_type* type;
+  size_t index;
   try {
-    type = find_or_add(event->id);
+    index = find_or_add(event->id);
   } catch (...) {
     free_tree(root);
     for (char* s : retained) free(s);
     throw;
   }
-  release(*type);
-  type->filter = root;
-  Compiled& compiled = compiled_[event->id];
+  release(index);
+  pub_->event_filters[index].filter = root;
+  Compiled& compiled = compiled_[index];
   compiled.retained = std::move(retained);
   compiled.root = root;
   compiled.program = std::make_unique<MatchProgram>(pub_->tep, root);
@@ -159,7 +164,9 @@ int EventFilter::add_filter_str(const char* filter_str) {
 int EventFilter::remove_event(int event_id) {
   tep_filter_type* type = pub_->filters ? find(event_id) : nullptr;
   if (!type) return 0;
-  release(*type);
+  size_t index = static_cast<size_t>(type - pub_->event_filters);
+  release(index);
+  compiled_.erase(compiled_.begin() + static_cast<std::ptrdiff_t>(index));
   tep_filter_type* end = pub_->event_filters + pub_->filters;
   memmove(type, type + 1, sizeof(tep_filter_type) * static_cast<size_t>(end - (type + 1)));
   pub_->filters--;
@@ -193,9 +200,9 @@ int EventFilter::match(tep_record* record) {
   // Read-only, so threads may match at once: programs are compiled when a
   // filter is installed. A tree a consumer swapped in since then runs from a
   // program compiled for this call alone.
-  auto it = compiled_.find(type->event_id);
-  if (it != compiled_.end() && it->second.program && it->second.root == type->filter)
-    return run(*it->second.program);
+  size_t index = static_cast<size_t>(type - pub_->event_filters);
+  if (index < compiled_.size() && compiled_[index].program && compiled_[index].root == type->filter)
+    return run(*compiled_[index].program);
   return run(MatchProgram(pub_->tep, type->filter));
 }
 

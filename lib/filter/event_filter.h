@@ -3,12 +3,13 @@
 // tep_event_filter (consumers read filters / event_filters[] / error_buffer)
 // comes first; behind it, per event, the compiled MatchProgram of its tree
 // and the strings the tree keeps alive. event_filters[] stays sorted by
-// event id, each entry owning its tree, exactly as upstream lays it out.
+// event id, each entry owning its tree, exactly as upstream lays it out;
+// compiled_[i] belongs to event_filters[i], so the search that finds a
+// record's event also finds its program.
 // Threads: match() may run on several threads at once once the filter is
 // built; building it (add, remove, reset, copy) may not.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -38,6 +39,9 @@ class EventFilter {
     const tep_filter_arg* root = nullptr;
     std::unique_ptr<MatchProgram> program;
     std::vector<char*> retained;
+    Compiled() = default;
+    Compiled(Compiled&&) noexcept = default;
+    Compiled& operator=(Compiled&&) noexcept = default;
     ~Compiled();
   };
 
@@ -45,15 +49,15 @@ class EventFilter {
   ~EventFilter();
 
   tep_filter_type* find(int event_id);
-  tep_filter_type* find_or_add(int event_id);
+  size_t find_or_add(int event_id);  // the index in event_filters[]
   void install(tep_event* event, tep_filter_arg* root, std::vector<char*> retained);
   int filter_event(tep_event* event, const char* expression, char* error_buffer);
-  void release(tep_filter_type& type);
+  void release(size_t index);
 
   struct PublicPart;
   std::unique_ptr<PublicPart> public_part_;
   tep_event_filter* pub_ = nullptr;  // inside public_part_: consumers hold this pointer
-  std::map<int, Compiled> compiled_;  // match() only reads it
+  std::vector<Compiled> compiled_;  // parallel to event_filters[]; match() only reads it
 };
 
 }  // namespace tep::filter
