@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "printfmt/const_eval.h"
 
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -10,6 +11,13 @@
 namespace tep::printfmt {
 
 namespace {
+
+// A value's decimal spelling (as std::to_string writes it), kept in the tree.
+char* keep_decimal(ArgTree& tree, long long value) {
+  char digits[24];
+  char* end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  return tree.keep(std::string_view(digits, static_cast<size_t>(end - digits)));
+}
 
 // Trees are at most as deep as the parser's recursion limit allows; this
 // bound only keeps a hand-built tree from overflowing the stack.
@@ -145,7 +153,7 @@ void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
     return;
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_ATOM;
-  arg->atom.atom = tree.keep(std::to_string(static_cast<long long>(value)));
+  arg->atom.atom = keep_decimal(tree, static_cast<long long>(value));
 }
 
 }  // namespace
@@ -154,16 +162,17 @@ uint64_t apply_cast(uint64_t value, const char* type) {
   return type ? value & fmt::cast_mask(type) : value;
 }
 
-std::optional<std::string> table_entry_text(const tep_print_arg& arg) {
+char* table_entry_text(ArgTree& tree, const tep_print_arg& arg) {
   const tep_print_arg* node = &arg;
   // A cast of an atom keeps the atom's spelling: "(u8)3" stores "3".
   for (int depth = 0; node && node->type == TEP_PRINT_TYPE && depth <= kMaxDepth; ++depth)
     node = node->typecast.item;
-  if (!node) return std::nullopt;
-  if (node->type == TEP_PRINT_ATOM) return std::string(node->atom.atom ? node->atom.atom : "");
+  if (!node) return nullptr;
+  // The atom's text is already the tree's, and never written in place.
+  if (node->type == TEP_PRINT_ATOM) return node->atom.atom ? node->atom.atom : tree.keep("");
   long long value;
-  if (node->type != TEP_PRINT_OP || !eval_signed(node, value, 0)) return std::nullopt;
-  return std::to_string(value);
+  if (node->type != TEP_PRINT_OP || !eval_signed(node, value, 0)) return nullptr;
+  return keep_decimal(tree, value);
 }
 
 void fold_constants(ArgTree& tree, tep_print_arg& arg) { fold(tree, &arg, 0); }

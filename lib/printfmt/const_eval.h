@@ -11,17 +11,16 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
-#include <string>
 
 #include "event-parse.h"
 #include "format/arg_tree.h"
 
 namespace tep::printfmt {
 
-// The text stored for a flag/symbol table entry, or nothing if upstream
-// cannot evaluate it (a field, a function, '*', '/', '?', ...).
-std::optional<std::string> table_entry_text(const tep_print_arg& arg);
+// The text stored for a flag/symbol table entry, kept in `tree` (an atom's
+// own text, or a constant expression's value in decimal), or nullptr if
+// upstream cannot evaluate it (a field, a function, '*', '/', '?', ...).
+char* table_entry_text(ArgTree& tree, const tep_print_arg& arg);
 
 // What a cast does to a value at parse time (fmt::cast_mask, the table print
 // plans use too): "u8" masks to 8 bits, "s16" to 16, "unsigned int" to 32;

@@ -478,19 +478,19 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
     if (is_ok(token) && token.type == TokenType::Op) token = process_op(value, token);
     if (!is_ok(token)) return token;
     if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
-    std::optional<std::string> value_text = table_entry_text(*value);
+    char* value_text = table_entry_text(tree_, *value);
     if (!value_text) return fail(ParseStatus::BadTableEntry);
 
     tep_print_arg* text = tree_.new_arg();
     token = process_arg(text);
     if (!is_ok(token)) return token;
     if (!token.is(TokenType::Op, "}")) return fail(status_for(token));
-    std::optional<std::string> text_text = table_entry_text(*text);
+    char* text_text = table_entry_text(tree_, *text);
     if (!text_text) return fail(ParseStatus::BadTableEntry);
 
     tep_print_flag_sym* entry = tree_.new_flag_sym();
-    entry->value = tree_.keep(*value_text);
-    entry->str = tree_.keep(*text_text);
+    entry->value = value_text;
+    entry->str = text_text;
     *list = entry;
     list = &entry->next;
     token = lexer_.next_item();

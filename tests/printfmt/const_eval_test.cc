@@ -51,22 +51,24 @@ struct Nodes {
 
 TEST(PrintFmtConstEval, TableEntriesKeepAtomsAndEvaluateOperators) {
   Nodes n;
-  EXPECT_EQ(table_entry_text(*n.atom("0x10u")), "0x10u");
-  EXPECT_EQ(table_entry_text(*n.cast("u8", n.atom("300"))), "300");
-  EXPECT_EQ(table_entry_text(*n.op("+", n.cast("u8", n.atom("300")), n.atom("1"))), "45");
-  EXPECT_EQ(table_entry_text(*n.op("-", nullptr, n.atom("1"))), "-1");
-  EXPECT_EQ(table_entry_text(*n.op("~", nullptr, n.atom("1"))), "-2");
-  EXPECT_EQ(table_entry_text(*n.op("<<", n.atom("1"), n.atom("3"))), "8");
-  EXPECT_EQ(table_entry_text(*n.op(">>", n.op("-", nullptr, n.atom("1")), n.atom("60"))), "-1");
-  EXPECT_EQ(table_entry_text(*n.op("+", n.atom("18446744073709551615"), n.atom("0"))),
-            "9223372036854775807");  // strtoll saturates
-  EXPECT_EQ(table_entry_text(*n.op("||", n.atom("0"), n.atom("2"))), "1");
-  EXPECT_EQ(table_entry_text(*n.op("!=", n.atom("1"), n.atom("2"))), "1");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.atom("0x10u")), "0x10u");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.cast("u8", n.atom("300"))), "300");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("+", n.cast("u8", n.atom("300")), n.atom("1"))), "45");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("-", nullptr, n.atom("1"))), "-1");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("~", nullptr, n.atom("1"))), "-2");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("<<", n.atom("1"), n.atom("3"))), "8");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op(">>", n.op("-", nullptr, n.atom("1")), n.atom("60"))), "-1");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("-", nullptr, n.op("<<", n.atom("1"), n.atom("63")))),
+               "-9223372036854775808");  // more digits than a short string holds
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("+", n.atom("18446744073709551615"), n.atom("0"))),
+               "9223372036854775807");  // strtoll saturates
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("||", n.atom("0"), n.atom("2"))), "1");
+  EXPECT_STREQ(table_entry_text(n.tree, *n.op("!=", n.atom("1"), n.atom("2"))), "1");
   for (const char* unsupported : {"*", "/", "%", "^", "?", "!"})
-    EXPECT_FALSE(table_entry_text(*n.op(unsupported, n.atom("1"), n.atom("2")))) << unsupported;
+    EXPECT_FALSE(table_entry_text(n.tree, *n.op(unsupported, n.atom("1"), n.atom("2")))) << unsupported;
   tep_print_arg* field = n.tree.new_arg();
   field->type = TEP_PRINT_FIELD;
-  EXPECT_FALSE(table_entry_text(*field));
+  EXPECT_FALSE(table_entry_text(n.tree, *field));
 }
 
 TEST(PrintFmtConstEval, FoldingIsUnsignedAndBottomUp) {
