@@ -5,33 +5,9 @@ namespace tep {
 
 namespace {
 
-// The token a byte starts (upstream's get_type, C locale). A byte >= 0x80 is
-// None whatever the signedness of char: upstream, where char is signed, sees
-// a negative value and stops; arm64 and s390x, where it is unsigned, too.
-constexpr TokenType classify(int c) {
-  if (c == '\n') return TokenType::Newline;
-  if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::Space;
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
-    return TokenType::Item;
-  if (c == '\'') return TokenType::SQuote;
-  if (c == '"') return TokenType::DQuote;
-  if (c < 0x20 || c > 0x7e) return TokenType::None;
-  if (c == '(' || c == ')' || c == ',') return TokenType::Delim;
-  return TokenType::Op;
-}
-
-// One table lookup per byte: the format parser's hot path.
-struct ClassTable {
-  TokenType of[256];
-  constexpr ClassTable() : of() {
-    for (int c = 0; c < 256; ++c) of[c] = classify(c);
-  }
-};
-constexpr ClassTable kClasses;
-
 int byte(char c) { return static_cast<unsigned char>(c); }
 constexpr bool kSignedChar = static_cast<char>(0x80) < 0;
-TokenType class_of(char c) { return kClasses.of[byte(c)]; }
+TokenType class_of(char c) { return token_classes::of(c); }
 
 // Not printable and not '\n': '\t' '\r' '\x01' '\x7f' ... (bytes >= 0x80 are handled apart).
 bool is_control(char c) { return (byte(c) < 0x20 && c != '\n') || c == 0x7f; }
@@ -49,7 +25,11 @@ constexpr MacroString kMacroStrings[] = {
 
 }  // namespace
 
-void Tokenizer::skip_blanks() { skip_while(false); }
+bool Tokenizer::is_macro_string(std::string_view item) {
+  for (const auto& m : kMacroStrings)
+    if (item == m.name) return true;
+  return false;
+}
 
 // After the opening quote of "text" or 'c'.
 Token Tokenizer::quoted(char quote) {
@@ -168,17 +148,6 @@ Token Tokenizer::next_raw() {
   }
   in_.seek(i);
   return {TokenType::Op, text.substr(start, i - start)};
-}
-
-void Tokenizer::skip_while(bool also_newlines) {
-  const std::string_view text = in_.text();
-  size_t i = in_.pos();
-  while (i < text.size()) {
-    const TokenType t = class_of(text[i]);
-    if (t != TokenType::Space && !(also_newlines && t == TokenType::Newline)) break;
-    ++i;
-  }
-  in_.seek(i);
 }
 
 // A run of blanks is always one Space token, so skipping the bytes is the same.

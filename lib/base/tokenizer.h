@@ -59,6 +59,33 @@ struct TokenGrammar {
   bool tilde_operators = false;  // "=~" and "!~" are operators (filters' regex matches)
 };
 
+namespace token_classes {
+// The token a byte starts (upstream's get_type, C locale). A byte >= 0x80 is
+// None whatever the signedness of char: upstream, where char is signed, sees
+// a negative value and stops; arm64 and s390x, where it is unsigned, too.
+constexpr TokenType classify(int c) {
+  if (c == '\n') return TokenType::Newline;
+  if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::Space;
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+    return TokenType::Item;
+  if (c == '\'') return TokenType::SQuote;
+  if (c == '"') return TokenType::DQuote;
+  if (c < 0x20 || c > 0x7e) return TokenType::None;
+  if (c == '(' || c == ')' || c == ',') return TokenType::Delim;
+  return TokenType::Op;
+}
+
+// One table lookup per byte: the format parser's hot path.
+struct ClassTable {
+  TokenType of[256];
+  constexpr ClassTable() : of() {
+    for (int c = 0; c < 256; ++c) of[c] = classify(c);
+  }
+};
+inline constexpr ClassTable kTable;
+inline TokenType of(char c) { return kTable.of[static_cast<unsigned char>(c)]; }
+}  // namespace token_classes
+
 inline constexpr TokenGrammar kFormatFileGrammar{};  // fields and header_page
 inline constexpr TokenGrammar kPrintFmtGrammar{};    // the text after "print fmt: "
 inline constexpr TokenGrammar kFilterGrammar{.tilde_operators = true};
@@ -71,17 +98,58 @@ class Tokenizer {
   Token next();        // skips Space; a Newline is a token (read_token)
   Token next_item();   // skips Space and Newline (read_token_item)
 
+  // Checks of the next token (Space skipped) without building it, for the
+  // parts of format files every field repeats ("offset:8;"). Each consumes
+  // the token when it is the one asked for; otherwise the position is
+  // unspecified (callers fail the parse there).
+  bool next_is_item(std::string_view word) {
+    std::string_view item = next_item_text();
+    return item.data() && item == word;
+  }
+  // An operator byte that never starts a longer operator (':' ';' '[' ']').
+  bool next_is_lone_op(char op) {
+    skip_while(false);
+    const std::string_view text = in_.text();
+    if (in_.pos() >= text.size() || text[in_.pos()] != op) return false;
+    in_.seek(in_.pos() + 1);
+    return true;
+  }
+  bool next_is_newline() { return next_is_lone_op('\n'); }
+  // The text of the next token if it is an Item (null data otherwise).
+  std::string_view next_item_text() {
+    skip_while(false);
+    const std::string_view text = in_.text();
+    size_t i = in_.pos();
+    const size_t start = i;
+    while (i < text.size() && token_classes::of(text[i]) == TokenType::Item) ++i;
+    std::string_view item = text.substr(start, i - start);
+    // Empty, or one of the macro names next_raw() turns into strings.
+    if (item.empty() || (item.size() >= 10 && item.back() == 'T' && is_macro_string(item))) return {};
+    in_.seek(i);
+    return item;
+  }
+
   // Bytes consumed so far: where a format's print fmt starts, where a
   // filter's error caret points.
   size_t pos() const { return in_.pos(); }
   void rewind(size_t pos) { in_.seek(pos); }
   // What follows the cursor, up to the end or the first NUL.
   std::string_view rest() const { return in_.rest(); }
-  void skip_blanks();  // Space bytes only
+  void skip_blanks() { skip_while(false); }  // Space bytes only
 
  private:
   Token quoted(char quote);
-  void skip_while(bool also_newlines);
+  static bool is_macro_string(std::string_view item);
+  void skip_while(bool also_newlines) {
+    const std::string_view text = in_.text();
+    size_t i = in_.pos();
+    while (i < text.size()) {
+      const TokenType t = token_classes::of(text[i]);
+      if (t != TokenType::Space && !(also_newlines && t == TokenType::Newline)) break;
+      ++i;
+    }
+    in_.seek(i);
+  }
 
   TextReader in_;
   TokenGrammar grammar_;

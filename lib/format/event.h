@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Event and Field: the C++ objects behind the public tep_event / tep_format_field
-// views. Each is heap-allocated once and never moves, so the pointers consumers
-// cache (libtracecmd, libkshark, plugins) stay valid for the handle's lifetime.
+// views. An event is heap-allocated once, its fields in one block with their
+// texts in another; none of them moves, so the pointers consumers cache
+// (libtracecmd, libkshark, plugins) stay valid for the handle's lifetime.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "event-parse.h"
@@ -21,12 +24,28 @@ struct Plan;  // lib/print: built and read there only
 }  // namespace print
 
 struct Field : tep_format_field {
-  std::string type_text;  // tep_format_field::type points here
-  std::string name_text;  // tep_format_field::name points here
+  uint32_t name_size = 0;  // strlen(name): lookups by name compare it first
   // Resolved once at parse time (field_parser): what readers need per record.
   bool is_signed = false;
   bool is_dynamic = false;   // __data_loc / __rel_loc
   bool is_relative = false;  // __rel_loc
+};
+
+// Fields read but not yet placed in their event, with where each one's type
+// and name start in `text` (NUL-terminated, side by side). Reused from one
+// format to the next, so reading fields allocates nothing once it has grown.
+struct FieldDrafts {
+  std::vector<Field> fields;
+  std::vector<std::pair<uint32_t, uint32_t>> text_at;  // per field: type, name
+  std::string text;
+
+  void clear() {
+    fields.clear();
+    text_at.clear();
+    text.clear();
+  }
+  // The texts of the last field added to `fields`.
+  void add_texts(std::string_view type, std::string_view name);
 };
 
 struct Event : tep_event {
@@ -38,7 +57,12 @@ struct Event : tep_event {
   std::string name_text;    // tep_event::name points here
   std::string system_text;  // tep_event::system points here
   // Common fields then event fields, each list linked through tep_format_field::next.
-  std::vector<std::unique_ptr<Field>> field_storage;
+  std::unique_ptr<Field[]> field_storage;
+  std::unique_ptr<char[]> field_text;  // their types and names
+  // Places `drafts` (the first `common` of them common fields) in the two
+  // blocks above and links format.common_fields and format.fields; the
+  // counts (nr_common, nr_fields) are the caller's.
+  void set_fields(const FieldDrafts& drafts, size_t common);
   // The parsed print fmt: owns print_fmt.format and the tep_print_arg nodes.
   ArgTree print_args;
   // print_fmt.format's directives, read once with the arguments each takes (lib/printf).

@@ -9,9 +9,8 @@ tep_format_field* find_field_in(tep_format_field* list, std::string_view name) {
   // The length and last letter rule out most fields before any byte compare.
   const char last = name.empty() ? 0 : name.back();
   for (tep_format_field* f = list; f; f = f->next) {
-    const std::string& text = as_field(f)->name_text;
-    if (text.size() == name.size() && (name.empty() || text.back() == last) &&
-        memcmp(text.data(), name.data(), name.size()) == 0)
+    const size_t size = as_field(f)->name_size;
+    if (size == name.size() && (name.empty() || f->name[size - 1] == last) && memcmp(f->name, name.data(), size) == 0)
       return f;
   }
   return nullptr;

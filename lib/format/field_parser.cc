@@ -30,9 +30,9 @@ unsigned dynamic_element_size(std::string_view type) {
 
 }  // namespace
 
-void FieldGroupParser::append_type(Field& field, std::string_view delim, std::string_view text) {
-  field.type_text.append(delim);
-  field.type_text.append(text);
+void FieldGroupParser::append_type(std::string_view delim, std::string_view text) {
+  type_.append(delim);
+  type_.append(text);
 }
 
 // "unsigned long args[6]", "const char __attribute__((user)) * filename":
@@ -49,9 +49,9 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
     if (t.type == TokenType::Item || t.is(TokenType::Op, "*") || (ftrace && t.is(TokenType::Op, "."))) {
       if (t.text == "*") field.flags |= TEP_FIELD_IS_POINTER;
       if (has_type) {
-        append_type(field, delim_, last);
+        append_type(delim_, last);
       } else {
-        field.type_text.assign(last);
+        type_.assign(last);
         has_type = true;
       }
       last = t.text;
@@ -61,8 +61,8 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
     if (t.type == TokenType::Delim && last == "__attribute__" && t.text == "(") {
       // Upstream crashes on an attribute before any type word; we refuse it.
       if (!has_type) return false;
-      append_type(field, " ", last);
-      append_type(field, "", "(");
+      append_type(" ", last);
+      append_type("", "(");
       int depth = 1;
       delim_ = " ";
       // Copied token by token, without the closing parenthesis (upstream's way);
@@ -73,10 +73,10 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
           if (t.text == "(") ++depth;
           else if (t.text == ")") --depth;
           if (depth == 0) break;
-          append_type(field, "", t.text);
+          append_type("", t.text);
           delim_ = "";
         } else {
-          append_type(field, delim_, t.text);
+          append_type(delim_, t.text);
           delim_ = " ";
         }
         last = t.text;
@@ -86,7 +86,7 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
     break;
   }
   if (!has_type) return false;
-  field.name_text.assign(last);
+  name_.assign(last);
   after = t;
   return true;
 }
@@ -112,39 +112,38 @@ bool FieldGroupParser::parse_array(Field& field, Token& after, unsigned& element
   brackets.append("]");
   t = tk_.next();
   if (t.type == TokenType::Item) {
-    append_type(field, " ", field.name_text);
-    append_type(field, "", brackets);
-    element_of_dynamic = dynamic_element_size(field.name_text);
-    field.name_text.assign(t.text);
+    append_type(" ", name_);
+    append_type("", brackets);
+    element_of_dynamic = dynamic_element_size(name_);
+    name_.assign(t.text);
     t = tk_.next();
   } else {
-    append_type(field, "", brackets);
+    append_type("", brackets);
   }
   after = t;
   return true;
 }
 
-// ";\toffset:8;\tsize:16;\tsigned:0;\n" (old kernels end after "size:N;").
+// ";\toffset:8;\tsize:16;\tsigned:0;\n" (old kernels end after "size:N;"),
+// every token checked in place: the same tokens next() would split.
 bool FieldGroupParser::parse_location(Field& field, Token after) {
-  auto expect = [&](TokenType type, std::string_view text) { return tk_.next().is(type, text); };
   auto number = [&](unsigned long& out) {
-    Token t = tk_.next();
-    if (t.type != TokenType::Item) return false;
-    out = scan_number(t.text, kStrtoul).bits;
+    std::string_view item = tk_.next_item_text();
+    if (!item.data()) return false;
+    out = scan_number(item, kStrtoul).bits;
     return true;
   };
   unsigned long offset, size, is_signed;
-  if (!after.is(TokenType::Op, ";") || !expect(TokenType::Item, "offset") || !expect(TokenType::Op, ":") ||
-      !number(offset) || !expect(TokenType::Op, ";") || !expect(TokenType::Item, "size") ||
-      !expect(TokenType::Op, ":") || !number(size) || !expect(TokenType::Op, ";"))
+  if (!after.is(TokenType::Op, ";") || !tk_.next_is_item("offset") || !tk_.next_is_lone_op(':') ||
+      !number(offset) || !tk_.next_is_lone_op(';') || !tk_.next_is_item("size") || !tk_.next_is_lone_op(':') ||
+      !number(size) || !tk_.next_is_lone_op(';'))
     return false;
   field.offset = static_cast<int>(offset);
   field.size = static_cast<int>(size);
-  Token t = tk_.next();
-  if (t.type == TokenType::Newline) return true;
-  if (!t.is(TokenType::Item, "signed") || !expect(TokenType::Op, ":") || !number(is_signed)) return false;
+  if (tk_.next_is_newline()) return true;
+  if (!tk_.next_is_item("signed") || !tk_.next_is_lone_op(':') || !number(is_signed)) return false;
   if (is_signed) field.flags |= TEP_FIELD_IS_SIGNED;
-  return expect(TokenType::Op, ";") && tk_.next().type == TokenType::Newline;
+  return tk_.next_is_lone_op(';') && tk_.next_is_newline();
 }
 
 bool FieldGroupParser::parse_field(Field& field) {
@@ -158,7 +157,7 @@ bool FieldGroupParser::parse_field(Field& field) {
   unsigned element_of_dynamic = 0;
   if (after.text == "[" && !parse_array(field, after, element_of_dynamic)) return false;
 
-  std::string_view type = field.type_text;
+  std::string_view type = type_;
   if ((field.flags & TEP_FIELD_IS_ARRAY) &&
       (contains(type, "char") || contains(type, "u8") || contains(type, "s8")))
     field.flags |= TEP_FIELD_IS_STRING;
@@ -187,25 +186,23 @@ bool FieldGroupParser::parse_field(Field& field) {
   return true;
 }
 
-FieldGroupStatus FieldGroupParser::parse(tep_format_field** head, int& count) {
+FieldGroupStatus FieldGroupParser::parse(int& count) {
   int parsed = 0;
-  tep_format_field** link = head;
   for (;;) {
     Token t = tk_.next();
     if (t.type == TokenType::Newline) break;
     if (!t.is(TokenType::Item, "field")) return FieldGroupStatus::Malformed;
-    auto field = std::make_unique<Field>();
-    if (!parse_field(*field)) return FieldGroupStatus::Malformed;
-    Field& f = *field;
-    f.event = &event_;
-    f.type = f.type_text.data();
-    f.name = f.alias = f.name_text.data();
-    f.is_signed = f.flags & TEP_FIELD_IS_SIGNED;
-    f.is_dynamic = f.flags & TEP_FIELD_IS_DYNAMIC;
-    f.is_relative = f.flags & TEP_FIELD_IS_RELATIVE;
-    event_.field_storage.push_back(std::move(field));
-    *link = &f;
-    link = &f.next;
+    Field& field = drafts_.fields.emplace_back();  // value-initialized: zeroed
+    type_.clear();
+    name_.clear();
+    if (!parse_field(field)) {
+      drafts_.fields.pop_back();
+      return FieldGroupStatus::Malformed;
+    }
+    field.is_signed = field.flags & TEP_FIELD_IS_SIGNED;
+    field.is_dynamic = field.flags & TEP_FIELD_IS_DYNAMIC;
+    field.is_relative = field.flags & TEP_FIELD_IS_RELATIVE;
+    drafts_.add_texts(type_, name_);
     ++parsed;
   }
   count = parsed;

@@ -22,23 +22,26 @@ enum class FieldGroupStatus {
 
 class FieldGroupParser {
  public:
-  FieldGroupParser(Tokenizer& tokens, Event& event, int long_size)
-      : tk_(tokens), event_(event), long_size_(long_size) {}
+  FieldGroupParser(Tokenizer& tokens, const Event& event, int long_size, FieldDrafts& drafts)
+      : tk_(tokens), event_(event), long_size_(long_size), drafts_(drafts) {}
 
-  // Appends the group's fields to event.field_storage, links them from `head`
-  // and counts them in `count` (left untouched on failure, as upstream does).
-  FieldGroupStatus parse(tep_format_field** head, int& count);
+  // Appends the group's fields to `drafts` (those before a malformed line
+  // too: upstream keeps them) and counts them in `count` (left untouched on
+  // failure, as upstream does).
+  FieldGroupStatus parse(int& count);
 
  private:
   bool parse_field(Field& field);
   bool parse_type_and_name(Field& field, Token& after);
   bool parse_array(Field& field, Token& after, unsigned& element_of_dynamic);
   bool parse_location(Field& field, Token after);
-  void append_type(Field& field, std::string_view delim, std::string_view text);
+  void append_type(std::string_view delim, std::string_view text);
 
   Tokenizer& tk_;
-  Event& event_;
+  const Event& event_;
   int long_size_;
+  FieldDrafts& drafts_;
+  std::string type_, name_;  // the field being read
   // Upstream joins type words with a separator that persists from one field
   // to the next; after a __attribute__((...)) it can be empty.
   std::string_view delim_ = " ";

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "base/number_scan.h"
+#include "base/per_thread.h"
 #include "base/tokenizer.h"
 #include "format/field_parser.h"
 
@@ -34,9 +35,14 @@ bool read_fields(Tokenizer& tk, Event& event, int long_size) {
   if (!tk.next_item().is(TokenType::Item, "format") || !tk.next().is(TokenType::Op, ":") ||
       tk.next().type != TokenType::Newline)
     return false;
-  FieldGroupParser fields(tk, event, long_size);
-  return fields.parse(&event.format.common_fields, event.format.nr_common) == FieldGroupStatus::Complete &&
-         fields.parse(&event.format.fields, event.format.nr_fields) == FieldGroupStatus::Complete;
+  FieldDrafts& drafts = per_thread<FieldDrafts>();
+  drafts.clear();
+  FieldGroupParser fields(tk, event, long_size, drafts);
+  bool complete = fields.parse(event.format.nr_common) == FieldGroupStatus::Complete;
+  const size_t common = drafts.fields.size();
+  complete = complete && fields.parse(event.format.nr_fields) == FieldGroupStatus::Complete;
+  event.set_fields(drafts, common);
+  return complete;
 }
 
 // "print fmt:" (possibly after blank lines); the cursor is left on the text after it.
@@ -73,11 +79,7 @@ EventFormat read_event_format(std::string_view text, std::string_view system, in
     out.status = TEP_ERRNO__READ_ID_FAILED;
     return out;
   }
-  // Room for most events' fields in one allocation, none spare after: a
-  // handle keeps thousands of events.
-  event->field_storage.reserve(32);
   out.fields_ok = read_fields(tk, *event, long_size);
-  event->field_storage.shrink_to_fit();
   if (out.fields_ok && read_print_fmt_label(tk)) out.print_fmt = tk.rest();
   out.event = std::move(event);
   return out;

@@ -29,33 +29,26 @@ inline std::unique_ptr<Event> make_event(const std::vector<FieldSpec>& fields,
   event->system_text = system;
   event->name = event->name_text.data();
   event->system = event->system_text.data();
-  auto add = [&](const FieldSpec& spec, tep_format_field**& tail) {
-    auto field = std::make_unique<Field>();
-    field->type_text = spec.type;
-    field->name_text = spec.name;
-    field->type = field->type_text.data();
-    field->name = field->name_text.data();
-    field->offset = spec.offset;
-    field->size = spec.size;
-    field->flags = spec.flags;
-    field->event = event.get();
-    *tail = field.get();
-    tail = &field->next;
-    event->field_storage.push_back(std::move(field));
+  FieldDrafts drafts;
+  auto add = [&](const FieldSpec& spec) {
+    Field& field = drafts.fields.emplace_back();
+    field.offset = spec.offset;
+    field.size = spec.size;
+    field.flags = spec.flags;
+    drafts.add_texts(spec.type, spec.name);
   };
-  tep_format_field** tail = &event->format.common_fields;
   for (const FieldSpec& spec : std::vector<FieldSpec>{{"unsigned short", "common_type", 0, 2},
                                                        {"unsigned char", "common_flags", 2, 1},
                                                        {"unsigned char", "common_preempt_count", 3, 1},
                                                        {"int", "common_pid", 4, 4, TEP_FIELD_IS_SIGNED}}) {
-    add(spec, tail);
+    add(spec);
     ++event->format.nr_common;
   }
-  tail = &event->format.fields;
   for (const FieldSpec& spec : fields) {
-    add(spec, tail);
+    add(spec);
     ++event->format.nr_fields;
   }
+  event->set_fields(drafts, static_cast<size_t>(event->format.nr_common));
   return event;
 }
 
