@@ -23,7 +23,7 @@ unsigned digit(char c) { return kDigits.of[static_cast<unsigned char>(c)]; }
 
 }  // namespace
 
-ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax) {
+ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syntax) {
   const size_t size = text.size();
   // The common case, a format file's "offset:16;" or "signed:0;": nothing but
   // a short decimal number, which every rule reads alike (18 digits fit any

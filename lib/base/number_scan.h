@@ -64,8 +64,26 @@ struct ScannedNumber {
   int64_t as_signed() const { return static_cast<int64_t>(bits); }
 };
 
+ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syntax);
+
 // The number at the start of `text`. With no digit (or an overflow under
 // Overflow::Fail) the result is {0, 0}, as strto* return 0.
-ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax);
+inline ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax) {
+  // In line: one to three decimal digits and nothing else (a format file's
+  // "offset:16;", "signed:0;"), read alike by every rule (a leading 0 would
+  // be octal under base 0, so "0" alone only).
+  const size_t size = text.size();
+  if (size - 1 < 3 && syntax.width >= size && (syntax.base == 0 || syntax.base == 10)) {
+    auto digit = [](char c) { return static_cast<unsigned>(c - '0'); };
+    const unsigned d0 = digit(text[0]);
+    if (d0 < 10 && (d0 != 0 || size == 1)) {
+      uint64_t value = d0;
+      size_t i = 1;
+      for (; i < size && digit(text[i]) < 10; ++i) value = value * 10 + digit(text[i]);
+      if (i == size) return {value, size};
+    }
+  }
+  return scan_number_general(text, syntax);
+}
 
 }  // namespace tep

@@ -12,6 +12,20 @@ TokenType class_of(char c) { return token_classes::of(c); }
 // Not printable and not '\n': '\t' '\r' '\x01' '\x7f' ... (bytes >= 0x80 are handled apart).
 bool is_control(char c) { return (byte(c) < 0x20 && c != '\n') || c == 0x7f; }
 
+// Bytes inside a quoted string that decide nothing: printable or '\n', and
+// neither the closing quote nor a backslash. of[0] for "...", of[1] for '...'.
+struct PlainInString {
+  bool of[2][256];
+  constexpr PlainInString() : of() {
+    for (int c = 0; c < 256; ++c) {
+      const bool plain = ((c >= 0x20 && c < 0x7f) || c == '\n') && c != '\\';
+      of[0][c] = plain && c != '"';
+      of[1][c] = plain && c != '\'';
+    }
+  }
+};
+constexpr PlainInString kPlainInString;
+
 // Old kernels' mac80211 formats used these macros unexpanded (fixed by
 // kernel commit 811cb50baf63); upstream reads each as the string it stands for.
 struct MacroString {
@@ -35,12 +49,19 @@ bool Tokenizer::is_macro_string(std::string_view item) {
 Token Tokenizer::quoted(char quote) {
   const std::string_view text = in_.text();
   const TokenType type = quote == '"' ? TokenType::DQuote : TokenType::SQuote;
+  const bool* plain = kPlainInString.of[type == TokenType::DQuote ? 0 : 1];
   std::string* joined = nullptr;
   size_t i = in_.pos();
   for (;;) {
     const size_t start = i;
     char last = quote;
     for (;;) {
+      // A run of plain bytes at once: each would only become `last`.
+      if (size_t run = i; run < text.size() && plain[byte(text[run])]) {
+        while (run < text.size() && plain[byte(text[run])]) ++run;
+        last = text[run - 1];
+        i = run;
+      }
       // Upstream reads the bytes as char: where char is signed (x86) a byte >= 0x80 is
       // negative and ends the input; where it is unsigned (arm64, s390x) it is one more
       // unprintable byte, which ends the string.

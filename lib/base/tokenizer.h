@@ -115,6 +115,14 @@ class Tokenizer {
     return true;
   }
   bool next_is_newline() { return next_is_lone_op('\n'); }
+  // Consumes `literal` if the text goes on with exactly it (nothing otherwise):
+  // "\toffset:" stands for Space, Item(offset), Op(:) when the caller knows
+  // where the tokens end.
+  bool skip_literal(std::string_view literal) {
+    if (in_.rest().substr(0, literal.size()) != literal) return false;
+    in_.seek(in_.pos() + literal.size());
+    return true;
+  }
   // The text of the next token if it is an Item (null data otherwise).
   std::string_view next_item_text() {
     skip_while(false);

@@ -133,24 +133,29 @@ bool FieldGroupParser::parse_location(Field& field, Token after) {
     out = scan_number(item, kStrtoul).bits;
     return true;
   };
+  // "\toffset:" as one literal, as every kernel writes it, else token by token.
+  auto label = [&](std::string_view literal, std::string_view word) {
+    return tk_.skip_literal(literal) || (tk_.next_is_item(word) && tk_.next_is_lone_op(':'));
+  };
   unsigned long offset, size, is_signed;
-  if (!after.is(TokenType::Op, ";") || !tk_.next_is_item("offset") || !tk_.next_is_lone_op(':') ||
-      !number(offset) || !tk_.next_is_lone_op(';') || !tk_.next_is_item("size") || !tk_.next_is_lone_op(':') ||
-      !number(size) || !tk_.next_is_lone_op(';'))
+  if (!after.is(TokenType::Op, ";") || !label("\toffset:", "offset") || !number(offset) ||
+      !tk_.next_is_lone_op(';') || !label("\tsize:", "size") || !number(size) || !tk_.next_is_lone_op(';'))
     return false;
   field.offset = static_cast<int>(offset);
   field.size = static_cast<int>(size);
   if (tk_.next_is_newline()) return true;
-  if (!tk_.next_is_item("signed") || !tk_.next_is_lone_op(':') || !number(is_signed)) return false;
+  if (!label("\tsigned:", "signed") || !number(is_signed)) return false;
   if (is_signed) field.flags |= TEP_FIELD_IS_SIGNED;
   return tk_.next_is_lone_op(';') && tk_.next_is_newline();
 }
 
-bool FieldGroupParser::parse_field(Field& field) {
-  Token t = tk_.next();
-  // Old ftrace formats: "field special:..." — the word is ignored.
-  if ((event_.flags & TEP_EVENT_FL_ISFTRACE) && t.is(TokenType::Item, "special")) t = tk_.next();
-  if (!t.is(TokenType::Op, ":")) return false;
+bool FieldGroupParser::parse_field(Field& field, bool after_colon) {
+  if (!after_colon) {
+    Token t = tk_.next();
+    // Old ftrace formats: "field special:..." — the word is ignored.
+    if ((event_.flags & TEP_EVENT_FL_ISFTRACE) && t.is(TokenType::Item, "special")) t = tk_.next();
+    if (!t.is(TokenType::Op, ":")) return false;
+  }
   Token after;
   if (!parse_type_and_name(field, after)) return false;
   if (after.type != TokenType::Op) return false;
@@ -189,13 +194,17 @@ bool FieldGroupParser::parse_field(Field& field) {
 FieldGroupStatus FieldGroupParser::parse(int& count) {
   int parsed = 0;
   for (;;) {
-    Token t = tk_.next();
-    if (t.type == TokenType::Newline) break;
-    if (!t.is(TokenType::Item, "field")) return FieldGroupStatus::Malformed;
+    // "\tfield:" as one literal, as every kernel writes it, else token by token.
+    const bool after_colon = tk_.skip_literal("\tfield:");
+    if (!after_colon) {
+      Token t = tk_.next();
+      if (t.type == TokenType::Newline) break;
+      if (!t.is(TokenType::Item, "field")) return FieldGroupStatus::Malformed;
+    }
     Field& field = drafts_.fields.emplace_back();  // value-initialized: zeroed
     type_.clear();
     name_.clear();
-    if (!parse_field(field)) {
+    if (!parse_field(field, after_colon)) {
       drafts_.fields.pop_back();
       return FieldGroupStatus::Malformed;
     }

@@ -31,7 +31,7 @@ class FieldGroupParser {
   FieldGroupStatus parse(int& count);
 
  private:
-  bool parse_field(Field& field);
+  bool parse_field(Field& field, bool after_colon);  // after "field:", or after "field"
   bool parse_type_and_name(Field& field, Token& after);
   bool parse_array(Field& field, Token& after, unsigned& element_of_dynamic);
   bool parse_location(Field& field, Token after);
