@@ -14,18 +14,17 @@ namespace tep {
 
 FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) {
   text = text.substr(0, text.find('\0'));
-  // One copy of the whole text; names and modules are cut out of it in place.
-  char* copy = strings_.allocate(text.size() + 1);
-  memcpy(copy, text.data(), text.size());
-  copy[text.size()] = '\0';
-  std::string_view all(copy, text.size());
-
   std::unique_lock lock(mutex_);
   sorted_current_ = false;
   registered_.reserve(registered_.size() + text.size() / 40);  // kallsyms lines average ~44 bytes
-  TextReader reader(all);
+  // Only names and modules are kept, in the arena's small blocks: a copy of
+  // the whole text was twice the memory, in one block so large that glibc
+  // returned it to the kernel on free and the next handle faulted it in
+  // again. A module's text is shared by the run of its symbols.
+  std::string_view module_text;
+  const char* module_copy = nullptr;
+  TextReader reader(text);
   while (!reader.at_end()) {
-    size_t line_start = reader.pos();
     std::string_view line = reader.take_line();
     if (line.empty()) continue;  // upstream's strtok skips empty lines
     errno = 0;  // upstream clears it before reading each line: callers see 0 after
@@ -37,14 +36,17 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
       return ParseStatus::kBadLine;
     }
     if (parsed.ignored(line)) continue;
-    char* base = copy + line_start;
-    base[parsed.name_end] = '\0';
     const char* module = nullptr;
     if (parsed.has_module()) {
-      base[parsed.module_end - 1] = '\0';
-      module = base + parsed.module_start;
+      std::string_view m = line.substr(parsed.module_start, parsed.module_end - 1 - parsed.module_start);
+      if (!module_copy || m != module_text) {
+        module_copy = strings_.copy(m);
+        module_text = std::string_view(module_copy, m.size());
+      }
+      module = module_copy;
     }
-    registered_.push_back({parsed.addr, base + parsed.name_start, module});
+    registered_.push_back(
+        {parsed.addr, strings_.copy(line.substr(parsed.name_start, parsed.name_end - parsed.name_start)), module});
   }
   return ParseStatus::kOk;
 }
