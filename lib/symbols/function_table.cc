@@ -15,8 +15,7 @@ namespace tep {
 FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) {
   text = text.substr(0, text.find('\0'));
   std::unique_lock lock(mutex_);
-  sorted_current_ = false;
-  registered_.reserve(registered_.size() + text.size() / 40);  // kallsyms lines average ~44 bytes
+  entries_.reserve(entries_.size() + text.size() / 40);  // kallsyms lines average ~44 bytes
   // Only names and modules are kept, in the arena's small blocks: a copy of
   // the whole text was twice the memory, in one block so large that glibc
   // returned it to the kernel on free and the next handle faulted it in
@@ -45,8 +44,7 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
       }
       module = module_copy;
     }
-    registered_.push_back(
-        {parsed.addr, strings_.copy(line.substr(parsed.name_start, parsed.name_end - parsed.name_start)), module});
+    append({parsed.addr, strings_.copy(line.substr(parsed.name_start, parsed.name_end - parsed.name_start)), module});
   }
   return ParseStatus::kOk;
 }
@@ -54,8 +52,15 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
 void FunctionTable::add(std::string_view name, uint64_t addr, const char* module) {
   std::unique_lock lock(mutex_);
   const char* stored_module = module ? strings_.copy(module) : nullptr;
-  registered_.push_back({addr, strings_.copy(name), stored_module});
-  sorted_current_ = false;
+  append({addr, strings_.copy(name), stored_module});
+}
+
+void FunctionTable::append(const Entry& e) {
+  if (sorted_current_) {
+    entries_.pop_back();  // the sentinel
+    sorted_current_ = false;
+  }
+  entries_.push_back(e);
 }
 
 void FunctionTable::ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const {
@@ -64,10 +69,14 @@ void FunctionTable::ensure_sorted(std::shared_lock<std::shared_mutex>& lock) con
   {
     std::unique_lock writer(mutex_);
     if (!sorted_current_) {
-      sorted_ = upstream::sorted_newest_first(
-          registered_, [](const Entry& a, const Entry& b) { return a.addr < b.addr; },
-          [](const Entry& a, const Entry& b) { return a.addr == b.addr; });
-      sorted_.push_back({0, nullptr, nullptr});  // upstream's end marker
+      auto less = [](const Entry& a, const Entry& b) { return a.addr < b.addr; };
+      auto equal = [](const Entry& a, const Entry& b) { return a.addr == b.addr; };
+      // The sorted part back in registration order, then all of it sorted.
+      upstream::reverse_equal_runs(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(sorted_count_),
+                                   equal);
+      upstream::sort_newest_first(entries_, less, equal);
+      sorted_count_ = entries_.size();
+      entries_.push_back({0, nullptr, nullptr});  // upstream's end marker
       sorted_current_ = true;
     }
   }
@@ -78,11 +87,11 @@ void FunctionTable::ensure_sorted(std::shared_lock<std::shared_mutex>& lock) con
 // Upstream's func_bcmp: a key matches an entry when it equals its address or lies
 // between it and the next entry's address (the end marker's is 0).
 size_t FunctionTable::find_index(uint64_t addr) const {
-  size_t count = sorted_.size() - 1;
+  size_t count = entries_.size() - 1;
   return upstream::bsearch_index(count, [&](size_t i) {
-    if (addr == sorted_[i].addr) return 0;
-    if (addr < sorted_[i].addr) return -1;
-    return addr < sorted_[i + 1].addr ? 0 : 1;
+    if (addr == entries_[i].addr) return 0;
+    if (addr < entries_[i].addr) return -1;
+    return addr < entries_[i + 1].addr ? 0 : 1;
   });
 }
 
@@ -101,9 +110,9 @@ bool FunctionTable::lookup(uint64_t addr, CMatch& out) const {
   }
   ensure_sorted(lock);
   size_t i = find_index(addr);
-  if (i >= sorted_.size() - 1) return false;
-  const Entry& e = sorted_[i];
-  out = {e.name, e.module, e.addr, sorted_[i + 1].addr - e.addr};
+  if (i >= entries_.size() - 1) return false;
+  const Entry& e = entries_[i];
+  out = {e.name, e.module, e.addr, entries_[i + 1].addr - e.addr};
   return true;
 }
 
@@ -125,14 +134,14 @@ void FunctionTable::set_resolver(tep_func_resolver_t* resolver, void* priv) {
 
 int FunctionTable::count() const {
   std::shared_lock lock(mutex_);
-  return static_cast<int>(registered_.size());
+  return static_cast<int>(entries_.size() - (sorted_current_ ? 1 : 0));
 }
 
 void FunctionTable::print(FILE* out) const {
   std::shared_lock lock(mutex_);
   ensure_sorted(lock);
-  for (size_t i = 0; i + 1 < sorted_.size(); ++i) {
-    const Entry& e = sorted_[i];
+  for (size_t i = 0; i + 1 < entries_.size(); ++i) {
+    const Entry& e = entries_[i];
     fprintf(out, "%016llx %s", static_cast<unsigned long long>(e.addr), e.name);
     if (e.module)
       fprintf(out, " [%s]\n", e.module);

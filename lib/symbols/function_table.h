@@ -70,15 +70,20 @@ class FunctionTable {
   };
 
   // Sorts the registrations if some arrived since the last build; returns with
-  // `lock` held shared and sorted_ current.
+  // `lock` held shared and entries_ sorted.
   void ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const;
-  size_t find_index(uint64_t addr) const;  // sorted_.size() - 1 (the sentinel) if none
+  size_t find_index(uint64_t addr) const;  // entries_.size() - 1 (the sentinel) if none
+  void append(const Entry& e);
 
   mutable std::shared_mutex mutex_;
   StringArena strings_;
-  std::vector<Entry> registered_;           // oldest first
-  mutable std::vector<Entry> sorted_;       // upstream's order + sentinel {0}
-  mutable bool sorted_current_ = false;
+  // One copy of the registrations (kallsyms has 100k+): sorted, they are in
+  // upstream's order with the sentinel {0} after them; registrations since
+  // follow (without it). Reversing the runs of equal addresses of the sorted
+  // part gives back their registration order, all a re-sort needs.
+  mutable std::vector<Entry> entries_;
+  mutable size_t sorted_count_ = 0;  // entries_[0, sorted_count_) in upstream's order
+  mutable bool sorted_current_ = false;  // and the sentinel after them, nothing else
   tep_func_resolver_t* resolver_ = nullptr;
   void* resolver_priv_ = nullptr;
 };

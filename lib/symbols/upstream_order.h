@@ -12,20 +12,33 @@
 
 namespace tep::upstream {
 
-// `in_registration_order` oldest first -> upstream's sorted array: the same as a
-// stable sort of the reversed list, done as a stable sort (skipped when the input
-// is already sorted, as kallsyms is) that then reverses each run of equal keys.
+// Reverses each run of equal keys in [begin, end): upstream's order (newest
+// first among equals) from the registration order, and back.
+template <class It, class KeyEqual>
+void reverse_equal_runs(It begin, It end, KeyEqual equal) {
+  for (It run = begin; run != end;) {
+    It run_end = run + 1;
+    while (run_end != end && equal(*run, *run_end)) ++run_end;
+    std::reverse(run, run_end);
+    run = run_end;
+  }
+}
+
+// Registrations oldest first -> upstream's sorted array, in place: the same as
+// a stable sort of the reversed list, done as a stable sort (skipped when the
+// input is already sorted, as kallsyms is) that then reverses each run of
+// equal keys.
+template <class T, class KeyLess, class KeyEqual>
+void sort_newest_first(std::vector<T>& entries, KeyLess less, KeyEqual equal) {
+  if (!std::is_sorted(entries.begin(), entries.end(), less)) std::stable_sort(entries.begin(), entries.end(), less);
+  reverse_equal_runs(entries.begin(), entries.end(), equal);
+}
+
 template <class T, class KeyLess, class KeyEqual>
 std::vector<T> sorted_newest_first(const std::vector<T>& in_registration_order, KeyLess less,
                                    KeyEqual equal) {
   std::vector<T> out(in_registration_order);
-  if (!std::is_sorted(out.begin(), out.end(), less)) std::stable_sort(out.begin(), out.end(), less);
-  for (auto run = out.begin(); run != out.end();) {
-    auto run_end = run + 1;
-    while (run_end != out.end() && equal(*run, *run_end)) ++run_end;
-    std::reverse(run, run_end);
-    run = run_end;
-  }
+  sort_newest_first(out, less, equal);
   return out;
 }
 

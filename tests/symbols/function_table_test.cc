@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -72,6 +74,40 @@ TEST(FunctionTable, RegistrationAfterLookupIsSeen) {
   EXPECT_EQ(name_at(t, 0x120), "first");
   EXPECT_EQ(name_at(t, 0x140), "second");
   EXPECT_EQ(t.count(), 2);
+}
+
+// Duplicates registered after a sort go first among their address's entries,
+// as if every registration had come before the first lookup (upstream reads a
+// stale map there and crashes; differences.md): sorting, registering and
+// sorting again gives the order of one sort after them all.
+TEST(FunctionTable, ResortAfterRegistrationsKeepsNewestFirst) {
+  FunctionTable once, twice;
+  const char* first = "10 T a1\n20 T b1\n20 T b2\n30 t c1\t[m]\n30 t c2\t[m]\n";
+  const char* later = "30 T c3\n18 T a2\n50 T e1\n";
+  once.parse_kallsyms(first);
+  twice.parse_kallsyms(first);
+  EXPECT_EQ(name_at(twice, 0x20), "b1");  // sorted here
+  for (FunctionTable* t : {&once, &twice}) {
+    t->add("b3", 0x20, nullptr);
+    t->add("a0", 0x10, nullptr);
+  }
+  EXPECT_EQ(name_at(twice, 0x2f), "b1");  // and here
+  once.parse_kallsyms(later);
+  twice.parse_kallsyms(later);
+  for (FunctionTable* t : {&once, &twice}) {
+    EXPECT_EQ(t->count(), 10);
+    char* text = nullptr;
+    size_t size = 0;
+    FILE* out = open_memstream(&text, &size);
+    t->print(out);
+    fclose(out);
+    EXPECT_STREQ(text,
+                 "0000000000000010 a0\n0000000000000010 a1\n0000000000000018 a2\n0000000000000020 b3\n"
+                 "0000000000000020 b2\n0000000000000020 b1\n0000000000000030 c3\n0000000000000030 c2 [m]\n"
+                 "0000000000000030 c1 [m]\n0000000000000050 e1\n");
+    free(text);
+  }
+  for (uint64_t addr : {0x10, 0x18, 0x20, 0x2f, 0x30, 0x40, 0x50}) EXPECT_EQ(name_at(once, addr), name_at(twice, addr));
 }
 
 char* resolver(void* priv, unsigned long long* addr, char** mod) {
