@@ -2,6 +2,7 @@
 #include "typed/batch.h"
 
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -225,7 +226,9 @@ LaneFill scalar_fill(ValueType type, int width) {
 template <bool Swap>
 size_t find_rows(const tep_record* const* records, size_t n, int type_offset, uint64_t id, Row* rows) {
   static const tep_record kEmpty{};
-  const int64_t type_end = int64_t{type_offset} + 2;
+  // A common_type said to start before the record (a saturated offset) is in
+  // no record: nothing is this event's.
+  const int64_t type_end = type_offset >= 0 ? int64_t{type_offset} + 2 : INT64_MAX;
   size_t ours = 0;
   for (size_t i = 0; i < n; i++) {
     const tep_record* r = records[i] ? records[i] : &kEmpty;
@@ -243,7 +246,7 @@ size_t find_rows(const tep_record* const* records, size_t n, int type_offset, ui
 // The same for a common_type of another size (or none).
 size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset, int type_size, bool swap,
                      uint64_t id, Row* rows) {
-  const int64_t type_end = int64_t{type_offset} + type_size;
+  const int64_t type_end = type_offset >= 0 ? int64_t{type_offset} + type_size : INT64_MAX;
   size_t ours = 0;
   for (size_t i = 0; i < n; i++) {
     const tep_record* r = records[i];

@@ -188,7 +188,7 @@ void index_labels(Column& c) {
 
 bool belongs(const Source& src, const tep_record& record) {
   const Model& m = src.model;
-  if (!record.data || record.size < int64_t{m.type_offset} + m.type_size) return false;
+  if (!record.data || m.type_offset < 0 || record.size < int64_t{m.type_offset} + m.type_size) return false;
   if (!m.type_size) return true;
   uint64_t type = read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size,
                               swaps_bytes(src.tep));
