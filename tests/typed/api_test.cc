@@ -315,12 +315,14 @@ TEST_F(Api, Threads) {
   Record r = cx.record("kvm", "kvm_exit");
   r.set("isa", 1).set("exit_reason", 12);
   std::string want = cx.info(r.get());
+  // Record::get() rewrites its tep_record: taken once here, not by every thread.
+  const tep_record& record = r.get();
   tev::Catalog catalog(cx.tep());
   std::vector<std::thread> threads;
   std::vector<std::string> got(4);
   for (int t = 0; t < 4; t++)
     threads.emplace_back([&, t] {
-      for (int i = 0; i < 50; i++) got[t] = catalog.of(cx.event("kvm", "kvm_exit"))->text(r.get());
+      for (int i = 0; i < 50; i++) got[t] = catalog.of(cx.event("kvm", "kvm_exit"))->text(record);
     });
   for (std::thread& t : threads) t.join();
   for (const std::string& g : got) EXPECT_EQ(g, want);
