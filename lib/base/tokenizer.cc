@@ -39,10 +39,11 @@ constexpr MacroString kMacroStrings[] = {
 
 }  // namespace
 
-bool Tokenizer::is_macro_string(std::string_view item) {
+const char* Tokenizer::macro_string(std::string_view item) {
+  if (item.size() < 10 || item.back() != 'T') return nullptr;  // all end in "_FMT"
   for (const auto& m : kMacroStrings)
-    if (item == m.name) return true;
-  return false;
+    if (item == m.name) return m.text.data();
+  return nullptr;
 }
 
 // After the opening quote of "text" or 'c'.
@@ -114,10 +115,8 @@ Token Tokenizer::next_raw() {
       while (i < size && class_of(text[i]) == type) ++i;
       in_.seek(i);
       Token tok{type, text.substr(start, i - start)};
-      if (type == TokenType::Item && tok.text.size() >= 10 && tok.text.back() == 'T') {
-        for (const auto& m : kMacroStrings)
-          if (tok.text == m.name) return {TokenType::DQuote, m.text};
-      }
+      if (type == TokenType::Item)
+        if (const char* macro = macro_string(tok.text)) return {TokenType::DQuote, macro};
       return tok;
     }
     case TokenType::None:  // consumed, as upstream does

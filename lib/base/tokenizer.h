@@ -132,7 +132,7 @@ class Tokenizer {
     while (i < text.size() && token_classes::of(text[i]) == TokenType::Item) ++i;
     std::string_view item = text.substr(start, i - start);
     // Empty, or one of the macro names next_raw() turns into strings.
-    if (item.empty() || (item.size() >= 10 && item.back() == 'T' && is_macro_string(item))) return {};
+    if (item.empty() || macro_string(item)) return {};
     in_.seek(i);
     return item;
   }
@@ -147,7 +147,8 @@ class Tokenizer {
 
  private:
   Token quoted(char quote);
-  static bool is_macro_string(std::string_view item);
+  // The string an old kernel's unexpanded macro name stands for, or nullptr.
+  static const char* macro_string(std::string_view item);
   void skip_while(bool also_newlines) {
     const std::string_view text = in_.text();
     size_t i = in_.pos();
