@@ -54,6 +54,9 @@ class PrintFmtParser {
   int arg_count() const { return arg_count_; }
 
  private:
+  static bool is_ok(const Token& token) { return token.type != TokenType::Error; }
+  // The status a token that does not fit stands for (the first failure's wins).
+  static ParseStatus status_for(const Token& token);
   Token fail(ParseStatus status);
   ParseStatus failed();
   Token process_arg(tep_print_arg* arg);
@@ -64,6 +67,7 @@ class PrintFmtParser {
   Token process_op(tep_print_arg* arg, Token op);
   Token process_cond(tep_print_arg* top);
   Token process_array(tep_print_arg* top);
+  // The named helpers (parser_functions.cc).
   Token process_function(tep_print_arg* arg, const std::string& name);
   Token process_field_arg(tep_print_arg* arg);
   Token process_flags(tep_print_arg* arg);

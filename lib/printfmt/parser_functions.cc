@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: LGPL-2.1
+// The named helpers a print fmt calls, each with its own argument grammar:
+//   __print_flags(REC->flags, "|", { 1, "A" }), __print_symbolic(...),
+//   __print_hex(buf, len), __print_array(a, n, size), __get_str(name) and the
+//   other __get_* accessors, __builtin_expect(c, h), sizeof(type), and the
+//   functions a plugin registered with tep_register_print_function.
+#include "printfmt/parser.h"
+
+#include "format/field_lookup.h"
+#include "printfmt/const_eval.h"
+
+namespace tep::printfmt {
+
+namespace {
+
+tep_format_field* find_event_field(Event& event, std::string_view name) {
+  return find_field_in(event.format.fields, name);
+}
+
+}  // namespace
+
+Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& name) {
+  if (name == "__print_flags") {
+    pending_flag_mark_ = true;
+    return process_flags(arg);
+  }
+  if (name == "__print_symbolic") {
+    pending_symbolic_mark_ = true;
+    return process_symbols(arg);
+  }
+  if (name == "__print_hex") return process_hex(arg, TEP_PRINT_HEX);
+  if (name == "__print_hex_str") return process_hex(arg, TEP_PRINT_HEX_STR);
+  if (name == "__print_array") return process_int_array(arg);
+  if (name == "__get_str" || name == "__get_rel_str") return process_named_field(arg, TEP_PRINT_STRING);
+  if (name == "__get_bitmask" || name == "__get_rel_bitmask")
+    return process_named_field(arg, TEP_PRINT_BITMASK);
+  if (name == "__get_cpumask" || name == "__get_rel_cpumask")
+    return process_named_field(arg, TEP_PRINT_CPUMASK);
+  if (name == "__get_dynamic_array" || name == "__get_rel_dynamic_array" ||
+      name == "__get_sockaddr" || name == "__get_sockaddr_rel")
+    return process_dynamic_array(arg);
+  if (name == "__get_dynamic_array_len" || name == "__get_rel_dynamic_array_len")
+    return process_dynamic_array_len(arg);
+  if (name == "__builtin_expect") return process_builtin_expect(arg);
+  if (name == "sizeof") return process_sizeof(arg);
+  if (const tep_function_handler* handler = context_.functions.find(name))
+    return process_func_handler(arg, *handler);
+  return fail(ParseStatus::UnknownFunction);
+}
+
+Token PrintFmtParser::process_field_arg(tep_print_arg* arg) {
+  Token token = process_arg(arg);
+  while (is_ok(token) && token.type == TokenType::Op) token = process_op(arg, token);
+  return token;
+}
+
+// __print_flags(value, "delim", { 1, "A" }, { 2, "B" })  (the delimiter may be absent)
+Token PrintFmtParser::process_flags(tep_print_arg* arg) {
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_FLAGS;
+  tep_print_arg* field = tree_.new_arg();
+  Token token = process_field_arg(field);
+  if (!is_ok(token)) return token;
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+  arg->flags.field = field;
+
+  token = lexer_.next_item();
+  if (token.is_item_like()) {
+    arg->flags.delim = tree_.keep(token.text);
+    token = lexer_.next_item();
+  }
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+  token = process_table(&arg->flags.flags);
+  if (!is_ok(token)) return token;
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
+  return lexer_.next_item();
+}
+
+// __print_symbolic(value, { 1, "A" }, { 2, "B" })
+Token PrintFmtParser::process_symbols(tep_print_arg* arg) {
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_SYMBOL;
+  tep_print_arg* field = tree_.new_arg();
+  Token token = process_field_arg(field);
+  if (!is_ok(token)) return token;
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+  arg->symbol.field = field;
+  token = process_table(&arg->symbol.symbols);
+  if (!is_ok(token)) return token;
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
+  return lexer_.next_item();
+}
+
+// { value, "text" }, { value, "text" } ... (a trailing ',' is tolerated).
+Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
+  Token token;
+  do {
+    token = lexer_.next_item();
+    if (!token.is(TokenType::Op, "{")) break;
+
+    tep_print_arg* value = tree_.new_arg();
+    token = process_arg(value);
+    if (is_ok(token) && token.type == TokenType::Op) token = process_op(value, token);
+    if (!is_ok(token)) return token;
+    if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+    char* value_text = table_entry_text(tree_, *value);
+    if (!value_text) return fail(ParseStatus::BadTableEntry);
+
+    tep_print_arg* text = tree_.new_arg();
+    token = process_arg(text);
+    if (!is_ok(token)) return token;
+    if (!token.is(TokenType::Op, "}")) return fail(status_for(token));
+    char* text_text = table_entry_text(tree_, *text);
+    if (!text_text) return fail(ParseStatus::BadTableEntry);
+
+    tep_print_flag_sym* entry = tree_.new_flag_sym();
+    entry->value = value_text;
+    entry->str = text_text;
+    *list = entry;
+    list = &entry->next;
+    token = lexer_.next_item();
+  } while (token.is(TokenType::Delim, ","));
+  return token;
+}
+
+tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
+  tep_print_arg* arg = tree_.new_arg();
+  Token token = process_field_arg(arg);
+  if (!is_ok(token)) return nullptr;
+  if (!token.is(TokenType::Delim, delim)) {
+    fail(status_for(token));
+    return nullptr;
+  }
+  return arg;
+}
+
+// __print_hex(buf, len) and __print_hex_str(buf, len).
+Token PrintFmtParser::process_hex(tep_print_arg* arg, tep_print_arg_type type) {
+  *arg = tep_print_arg{};
+  arg->type = type;
+  if (!(arg->hex.field = arg_then(","))) return {TokenType::Error, {}};
+  if (!(arg->hex.size = arg_then(")"))) return {TokenType::Error, {}};
+  return lexer_.next_item();
+}
+
+// __print_array(array, count, element size)
+Token PrintFmtParser::process_int_array(tep_print_arg* arg) {
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_INT_ARRAY;
+  if (!(arg->int_array.field = arg_then(","))) return {TokenType::Error, {}};
+  if (!(arg->int_array.count = arg_then(","))) return {TokenType::Error, {}};
+  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::Error, {}};
+  return lexer_.next_item();
+}
+
+// __get_str(name), __get_bitmask(name), __get_cpumask(name) and their _rel
+// forms. Upstream resolves the field when first printed; we resolve it here
+// (it stays NULL when there is no such field, as upstream's lookup).
+Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type type) {
+  Token name = lexer_.next();
+  if (name.type != TokenType::Item) return fail(status_for(name));
+  arg->type = type;
+  tep_format_field* field = find_any_field_in(event_, name.text);
+  if (type == TEP_PRINT_STRING) {
+    arg->string.string = tree_.keep(name.text);
+    arg->string.field = field;
+  } else {
+    arg->bitmask.bitmask = tree_.keep(name.text);
+    arg->bitmask.field = field;
+  }
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  return lexer_.next();
+}
+
+// __get_dynamic_array(name): the field must be an event (not common) field.
+// Upstream rejects a following "[index]" and, when the index is not closed
+// by ']', drops it together with the token after it; both are kept as is.
+Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_DYNAMIC_ARRAY;
+  Token name = lexer_.next();
+  if (name.type != TokenType::Item) return fail(status_for(name));
+  tep_format_field* field = find_event_field(event_, name.text);
+  if (!field) return fail(ParseStatus::UnknownField);
+  arg->dynarray.field = field;
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  Token token = lexer_.next_item();
+  if (!token.is(TokenType::Op, "[")) return token;
+
+  tep_print_arg* index = tree_.new_arg();
+  token = process_arg(index);
+  if (!is_ok(token)) return token;
+  if (token.is(TokenType::Op, "]")) return fail(ParseStatus::UnexpectedToken);
+  return lexer_.next_item();
+}
+
+// __get_dynamic_array_len(name)
+Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
+  Token name = lexer_.next();
+  if (name.type != TokenType::Item) return fail(status_for(name));
+  arg->type = TEP_PRINT_DYNAMIC_ARRAY_LEN;
+  tep_format_field* field = find_event_field(event_, name.text);
+  if (!field) return fail(ParseStatus::UnknownField);
+  arg->dynarray.field = field;
+  arg->dynarray.index = nullptr;
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  return lexer_.next();
+}
+
+// __builtin_expect(cond, hint): the node becomes `cond` itself.
+Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
+  Token token = process_arg(arg);
+  if (!is_ok(token)) return token;
+  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+  Token hint = lexer_.next();
+  if (hint.type != TokenType::Item) return fail(status_for(hint));
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  return lexer_.next_item();
+}
+
+// Like upstream, the type words are compared as text whatever their token kind.
+// sizeof(int), sizeof(unsigned [int]), sizeof(long), sizeof(long long),
+// sizeof(u8 .. s64) and sizeof(REC->scalar_field) become atoms.
+Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
+  Token token = lexer_.next_item();
+  arg->type = TEP_PRINT_ATOM;
+  bool have_next = false;  // `token` already holds what follows the type
+  std::string size;
+
+  bool bare_unsigned = false;
+  if (token.text == "unsigned") {
+    token = lexer_.next_item();
+    if (!is_ok(token)) return fail(ParseStatus::UnterminatedString);
+    if (token.type != TokenType::Item) {
+      bare_unsigned = true;
+      have_next = true;
+    }
+  }
+  if (bare_unsigned || token.text == "int") {
+    size = "4";
+  } else if (token.text == "long") {
+    token = lexer_.next_item();
+    if (token.text == "long") {
+      size = "8";
+    } else {
+      if (context_.long_size != 4 && context_.long_size != 8) return fail(ParseStatus::BadSizeof);
+      size = context_.long_size == 4 ? "4" : "8";
+      have_next = true;
+    }
+  } else if (token.text == "REC") {
+    token = lexer_.next_item();
+    if (!token.is(TokenType::Op, "->")) return fail(status_for(token));
+    Token name = lexer_.next();
+    if (name.type != TokenType::Item) return fail(status_for(name));
+    tep_format_field* field = find_any_field_in(event_, name.text);
+    if (!field) return fail(ParseStatus::UnknownField);
+    if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::BadSizeof);
+    size = std::to_string(field->size);
+  } else if (token.text == "u8" || token.text == "s8") {
+    size = "1";
+  } else if (token.text == "u16" || token.text == "s16") {
+    size = "2";
+  } else if (token.text == "u32" || token.text == "s32") {
+    size = "4";
+  } else if (token.text == "u64" || token.text == "s64") {
+    size = "8";
+  } else {
+    return fail(ParseStatus::BadSizeof);
+  }
+  arg->atom.atom = tree_.keep(size);
+  if (!have_next) token = lexer_.next_item();
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
+  return lexer_.next_item();
+}
+
+// A registered print function: exactly as many single-operand arguments as
+// it declared. With no parameters the ')' is left for the caller, as upstream.
+Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_function_handler& handler) {
+  arg->type = TEP_PRINT_FUNC;
+  arg->func.func = const_cast<tep_function_handler*>(&handler);
+  arg->func.args = nullptr;
+  tep_print_arg** tail = &arg->func.args;
+  const size_t count = handler.params.size();
+  for (size_t i = 0; i < count; ++i) {
+    tep_print_arg* param = tree_.new_arg();
+    Token token = process_arg(param);
+    if (!is_ok(token)) return token;
+    if (!token.is(TokenType::Delim, i + 1 < count ? "," : ")"))
+      return fail(ParseStatus::WrongArgumentCount);
+    *tail = param;
+    tail = &param->next;
+  }
+  return lexer_.next();
+}
+
+}  // namespace tep::printfmt
