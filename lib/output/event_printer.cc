@@ -13,7 +13,7 @@
 #include "output/latency.h"
 #include "print/info_printer.h"
 #include "printf/line_format.h"
-#include "trace_seq/seq_sink.h"
+#include "print/output_buffer.h"
 #include "trace_seq/seq.h"
 
 namespace tep::output {
@@ -28,13 +28,11 @@ bool starts_with(const char* text, std::string_view prefix) {
   return true;
 }
 
-void print_int(trace_seq* s, const LinePiece& piece, int value) {
-  seq::SeqSink out{s};
+void print_int(print::Output& out, const LinePiece& piece, int value) {
   fmt::format_line_int(out, piece.format, value);
 }
 
-void print_string(trace_seq* s, const LinePiece& piece, std::string_view text) {
-  seq::SeqSink out{s};
+void print_string(print::Output& out, const LinePiece& piece, std::string_view text) {
   fmt::format_line_string(out, piece.format, text);
 }
 
@@ -42,44 +40,63 @@ int common_field(tep_handle& tep, const tep_record& record, record::CommonField 
   return tep.common_fields.read(tep, which, record.data, record.size);
 }
 
+// The INFO part: the event's handler, its raw fields, or its print fmt.
+void print_event_info(tep_handle& tep, print::Output& out, tep_event& event, tep_record& record, bool raw) {
+  // Atomic: lib/print may set TEP_EVENT_FL_FAILED while another thread prints.
+  int flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
+  if (raw || (flags & TEP_EVENT_FL_PRINTRAW)) {
+    print::print_fields(out.seq(), record.data, record.size, event, print::SymbolStyle::kNameAndAddress);
+  } else {
+    bool pretty = true;
+    // The handler writes into the caller's seq, mid-line; non-zero asks for
+    // the regular output after its own.
+    if (event.handler && !(flags & TEP_EVENT_FL_NOHANDLE))
+      pretty = event.handler(out.seq(), &record, &event, event.context) != 0;
+    // lib/print prints "[FAILED TO PARSE]" and the raw fields for an event
+    // whose print fmt failed (it may find that out only now, building its plan).
+    if (pretty) print::print_info(out, tep, *Event::from(&event), record);
+  }
+  seq::terminate(out.seq());
+}
+
 // The string arguments (TEP_PRINT_COMM & co.), matched by prefix as upstream
 // does ("INFO_RAW" before "INFO", which is its prefix).
-void print_string_argument(tep_handle& tep, trace_seq* s, tep_record& record, tep_event& event,
+void print_string_argument(tep_handle& tep, print::Output& out, tep_record& record, tep_event& event,
                            const char* argument, const LinePiece& piece) {
   if (!argument) argument = "(null)";
   // The first letter picks the one candidate to compare (upstream's order kept).
   const char first = argument[0];
   if (first == 'L' && starts_with(argument, TEP_PRINT_LATENCY)) {
-    print_latency(s, common_field(tep, record, record::CommonField::Flags),
+    print_latency(out, common_field(tep, record, record::CommonField::Flags),
                   common_field(tep, record, record::CommonField::PreemptCount));
   } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
     const char* comm = tep.comms.comm_of(common_field(tep, record, record::CommonField::Pid));
-    print_string(s, piece, comm ? comm : "(null)");
+    print_string(out, piece, comm ? comm : "(null)");
   } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO_RAW)) {
-    print_event_info(tep, s, event, record, true);
+    print_event_info(tep, out, event, record, true);
   } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO)) {
-    print_event_info(tep, s, event, record, false);
+    print_event_info(tep, out, event, record, false);
   } else if (first == 'N' && starts_with(argument, TEP_PRINT_NAME)) {
-    print_string(s, piece, event.name ? event.name : "(null)");
+    print_string(out, piece, event.name ? event.name : "(null)");
   } else {
-    seq::append(s, "[UNKNOWN TEP TYPE ");
-    seq::append(s, argument);
-    seq::append_char(s, ']');
+    out.append("[UNKNOWN TEP TYPE ");
+    out.append(argument);
+    out.append_char(']');
   }
 }
 
 // The int arguments; an unknown one prints nothing, as upstream.
-void print_int_argument(tep_handle& tep, trace_seq* s, tep_record& record, unsigned argument,
+void print_int_argument(tep_handle& tep, print::Output& out, tep_record& record, unsigned argument,
                         const LinePiece& piece) {
   switch (argument) {
     case TEP_PRINT_PID:
-      print_int(s, piece, common_field(tep, record, record::CommonField::Pid));
+      print_int(out, piece, common_field(tep, record, record::CommonField::Pid));
       break;
     case TEP_PRINT_CPU:
-      print_int(s, piece, record.cpu);
+      print_int(out, piece, record.cpu);
       break;
     case TEP_PRINT_TIME:
-      print_time(s, piece.time, record.ts);
+      print_time(out, piece.time, record.ts);
       break;
     default:
       break;
@@ -87,24 +104,6 @@ void print_int_argument(tep_handle& tep, trace_seq* s, tep_record& record, unsig
 }
 
 }  // namespace
-
-void print_event_info(tep_handle& tep, trace_seq* s, tep_event& event, tep_record& record, bool raw) {
-  // Atomic: lib/print may set TEP_EVENT_FL_FAILED while another thread prints.
-  int flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
-  if (raw || (flags & TEP_EVENT_FL_PRINTRAW)) {
-    print::print_fields(s, record.data, record.size, event, print::SymbolStyle::kNameAndAddress);
-  } else {
-    bool pretty = true;
-    // The handler writes into the caller's seq, mid-line; non-zero asks for
-    // the regular output after its own.
-    if (event.handler && !(flags & TEP_EVENT_FL_NOHANDLE))
-      pretty = event.handler(s, &record, &event, event.context) != 0;
-    // lib/print prints "[FAILED TO PARSE]" and the raw fields for an event
-    // whose print fmt failed (it may find that out only now, building its plan).
-    if (pretty) print::print_info(s, tep, *Event::from(&event), record);
-  }
-  seq::terminate(s);
-}
 
 void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args) {
   // tep_find_event_by_record's answer, without the C entry point.
@@ -116,22 +115,26 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
     return;
   }
   LinePlans::Use plan(format);
+  // The line's pieces gather in one buffer, written to the seq when it fills,
+  // before a handler or raw printer writes to the seq itself, and at the end.
+  print::Output out(s);
   for (const LinePiece& piece : plan.pieces()) {
-    seq::append(s, piece.format.literal);
+    out.append(piece.format.literal);
     switch (piece.format.kind) {
       case fmt::LineKind::kNone:
         break;
       case fmt::LineKind::kInt:
-        print_int_argument(tep, s, record, va_arg(args, unsigned), piece);
+        print_int_argument(tep, out, record, va_arg(args, unsigned), piece);
         break;
       case fmt::LineKind::kString:
-        print_string_argument(tep, s, record, *event, va_arg(args, const char*), piece);
+        print_string_argument(tep, out, record, *event, va_arg(args, const char*), piece);
         break;
       case fmt::LineKind::kUnknown:
-        seq::append(s, "[UNKNOWN TYPE]");
+        out.append("[UNKNOWN TYPE]");
         break;
     }
   }
+  out.flush();
 }
 
 }  // namespace tep::output

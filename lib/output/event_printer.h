@@ -18,7 +18,5 @@ namespace tep::output {
 
 void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args);
 
-// The INFO part alone: the event's handler, its raw fields, or its print fmt.
-void print_event_info(tep_handle& tep, trace_seq* s, tep_event& event, tep_record& record, bool raw);
 
 }  // namespace tep::output

@@ -2,8 +2,7 @@
 #include "output/event_time.h"
 
 #include "base/number_scan.h"
-#include "trace_seq/int_text.h"
-#include "trace_seq/seq.h"
+#include "base/digits.h"
 
 namespace tep::output {
 
@@ -13,6 +12,15 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // atoi as glibc has it: strtol (saturating at the long range) cast to int.
 int c_atoi(std::string_view text) { return static_cast<int>(scan_number(text, kAtol).as_signed()); }
+
+// "%*llu" (pad ' ') and "%0*llu" (pad '0').
+void append_padded(print::Output& out, uint64_t value, int min_digits, char pad) {
+  char buf[kIntTextSize];
+  char* end = buf + sizeof(buf);
+  char* start = unsigned_digits(value, 10, false, end);
+  out.append_repeated(pad, min_digits - (end - start));
+  out.append(std::string_view(start, static_cast<size_t>(end - start)));
+}
 
 }  // namespace
 
@@ -33,7 +41,7 @@ TimeLayout parse_time_directive(std::string_view directive) {
   return layout;
 }
 
-void print_time(trace_seq* s, const TimeLayout& layout, uint64_t ts) {
+void print_time(print::Output& out, const TimeLayout& layout, uint64_t ts) {
   uint64_t time = ts;
   if (layout.divisor) {
     time += static_cast<uint64_t>(static_cast<int64_t>(layout.divisor / 2));
@@ -41,11 +49,11 @@ void print_time(trace_seq* s, const TimeLayout& layout, uint64_t ts) {
   }
   if (layout.scale > 1) {
     uint64_t scale = static_cast<uint64_t>(layout.scale);
-    seq::append_unsigned_padded(s, time / scale, 5, ' ');
-    seq::append_char(s, '.');
-    seq::append_unsigned_padded(s, time % scale, layout.precision, '0');
+    append_padded(out, time / scale, 5, ' ');
+    out.append_char('.');
+    append_padded(out, time % scale, layout.precision, '0');
   } else {
-    seq::append_unsigned_padded(s, time, 12, ' ');
+    append_padded(out, time, 12, ' ');
   }
 }
 

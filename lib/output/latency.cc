@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "output/latency.h"
 
-#include "trace_seq/int_text.h"
-#include "trace_seq/seq.h"
+#include "base/digits.h"
 
 namespace tep::output {
 
@@ -17,7 +16,7 @@ constexpr unsigned kSoftirq = 0x10;
 
 }  // namespace
 
-void print_latency(trace_seq* s, int flags, int preempt_count) {
+void print_latency(print::Output& out, int flags, int preempt_count) {
   unsigned bits = static_cast<unsigned>(flags);
   bool hardirq = bits & kHardirq, softirq = bits & kSoftirq;
   char column[3] = {
@@ -25,12 +24,17 @@ void print_latency(trace_seq* s, int flags, int preempt_count) {
       (bits & kNeedResched) ? 'N' : '.',
       (hardirq && softirq) ? 'H' : hardirq ? 'h' : softirq ? 's' : '.',
   };
-  seq::append(s, std::string_view(column, 3));
+  out.append(std::string_view(column, 3));
   unsigned pc = static_cast<unsigned>(preempt_count);
-  if (pc & 0xf) seq::append_hex(s, pc & 0xf);
-  else seq::append_char(s, '.');
-  if (pc & 0xf0) seq::append_hex(s, pc >> 4);
-  else seq::append_char(s, '.');
+  out.append_char((pc & 0xf) ? "0123456789abcdef"[pc & 0xf] : '.');
+  if (pc & 0xf0) {  // "%x" of the whole count shifted, as upstream
+    char buf[kIntTextSize];
+    char* end = buf + sizeof(buf);
+    char* start = unsigned_digits(pc >> 4, 16, false, end);
+    out.append(std::string_view(start, static_cast<size_t>(end - start)));
+  } else {
+    out.append_char('.');
+  }
 }
 
 }  // namespace tep::output

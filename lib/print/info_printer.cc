@@ -99,14 +99,13 @@ void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record&
   if (record.data) print_fields(s, record.data, record.size, event);
 }
 
-void print_info(trace_seq* seq, tep_handle& tep, Event& event, const tep_record& record) {
+void print_info(Output& s, tep_handle& tep, Event& event, const tep_record& record) {
   const Plan& plan = plan_for(tep, event);
   if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & TEP_EVENT_FL_FAILED) {
-    print_failed(seq, tep, event, record);
+    print_failed(s.seq(), tep, event, record);
     return;
   }
   Context ctx{tep, event, RecordView(tep, record.data, record.size)};
-  Output s(seq);
   if (plan.is_bprint) print_bprint(s, ctx, plan);
   else run_steps(s, ctx, plan);
 }

@@ -12,7 +12,8 @@ namespace tep::print {
 
 // Appends what upstream prints for TEP_PRINT_INFO. Events flagged
 // TEP_EVENT_FL_FAILED print "[FAILED TO PARSE]" and their fields instead.
-void print_info(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record);
+// Into `out`, which the caller flushes (a line gathers all its pieces there).
+void print_info(Output& out, tep_handle& tep, Event& event, const tep_record& record);
 
 // "[FAILED TO PARSE]" followed by " name=value" for each field.
 void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record);

@@ -30,11 +30,8 @@ class Output {
       }
     }
     char* out = buf_ + len_;
-    if (text.size() <= 16) {
-      for (char c : text) *out++ = c;  // short pieces: cheaper than a memcpy call
-    } else {
-      memcpy(out, text.data(), text.size());
-    }
+    if (text.size() <= 32) copy_short(out, text.data(), text.size());
+    else memcpy(out, text.data(), text.size());
     len_ += text.size();
   }
   void append_char(char c) {
@@ -64,6 +61,42 @@ class Output {
 
  private:
   static constexpr size_t kCapacity = 480;
+
+  // Up to 32 bytes in a few word moves (overlapping ones for the lengths in
+  // between): most pieces are a few bytes, and a memcpy call or a byte loop
+  // costs more than the copy.
+  static void copy_short(char* out, const char* in, size_t n) {
+    if (n >= 8) {
+      uint64_t head, tail;
+      if (n > 16) {
+        uint64_t head2, tail2;
+        memcpy(&head, in, 8);
+        memcpy(&head2, in + 8, 8);
+        memcpy(&tail2, in + n - 16, 8);
+        memcpy(&tail, in + n - 8, 8);
+        memcpy(out, &head, 8);
+        memcpy(out + 8, &head2, 8);
+        memcpy(out + n - 16, &tail2, 8);
+        memcpy(out + n - 8, &tail, 8);
+        return;
+      }
+      memcpy(&head, in, 8);
+      memcpy(&tail, in + n - 8, 8);
+      memcpy(out, &head, 8);
+      memcpy(out + n - 8, &tail, 8);
+    } else if (n >= 4) {
+      uint32_t head, tail;
+      memcpy(&head, in, 4);
+      memcpy(&tail, in + n - 4, 4);
+      memcpy(out, &head, 4);
+      memcpy(out + n - 4, &tail, 4);
+    } else if (n > 0) {
+      const char first = in[0], middle = in[n / 2], last = in[n - 1];
+      out[0] = first;
+      out[n / 2] = middle;
+      out[n - 1] = last;
+    }
+  }
   trace_seq* seq_;
   size_t len_ = 0;
   char buf_[kCapacity];

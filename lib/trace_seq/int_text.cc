@@ -29,14 +29,6 @@ void append_hex(trace_seq* s, uint64_t value, int min_digits) {
   seq::append(s, std::string_view(start, end - start));
 }
 
-void append_unsigned_padded(trace_seq* s, uint64_t value, int min_digits, char pad) {
-  char buf[kIntTextSize];
-  char* end = buf + sizeof(buf);
-  char* start = unsigned_digits(value, 10, false, end);
-  append_repeated(s, pad, min_digits - (end - start));
-  seq::append(s, std::string_view(start, end - start));
-}
-
 void append_repeated_slow(trace_seq* s, char c, int64_t count) {
   static constexpr std::string_view kSpaces = "                                ";
   static constexpr std::string_view kZeros = "00000000000000000000000000000000";

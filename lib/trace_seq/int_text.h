@@ -17,8 +17,6 @@ namespace tep::seq {
 void append_unsigned(trace_seq* s, uint64_t value);
 void append_signed(trace_seq* s, int64_t value);
 void append_hex(trace_seq* s, uint64_t value, int min_digits = 1);
-// `value` zero-padded on the left to `min_digits` ("%0*llu").
-void append_unsigned_padded(trace_seq* s, uint64_t value, int min_digits, char pad);
 // `count` copies of `c` (padding for widths); most calls pad nothing or a few.
 void append_repeated_slow(trace_seq* s, char c, int64_t count);
 inline void append_repeated(trace_seq* s, char c, int64_t count) {

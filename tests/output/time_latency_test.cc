@@ -15,7 +15,10 @@ namespace {
 std::string time_text(const char* directive, uint64_t ts) {
   trace_seq s;
   trace_seq_init(&s);
-  tep::output::print_time(&s, tep::output::parse_time_directive(directive), ts);
+  {
+    tep::print::Output out(&s);
+    tep::output::print_time(out, tep::output::parse_time_directive(directive), ts);
+  }
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;
@@ -24,7 +27,10 @@ std::string time_text(const char* directive, uint64_t ts) {
 std::string latency_text(int flags, int pc) {
   trace_seq s;
   trace_seq_init(&s);
-  tep::output::print_latency(&s, flags, pc);
+  {
+    tep::print::Output out(&s);
+    tep::output::print_latency(out, flags, pc);
+  }
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;

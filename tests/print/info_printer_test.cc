@@ -86,7 +86,10 @@ class Printer : public ::testing::Test {
     record.size = size >= 0 ? size : static_cast<int>(rec_.size());
     trace_seq s;
     trace_seq_init(&s);
-    tep::print::print_info(&s, *tep_, e, record);
+    {
+      tep::print::Output buffered(&s);
+      tep::print::print_info(buffered, *tep_, e, record);
+    }
     std::string out(s.buffer, s.len);
     trace_seq_destroy(&s);
     return out;
