@@ -13,12 +13,18 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // atoi as glibc has it: strtol (saturating at the long range) cast to int.
 int c_atoi(std::string_view text) { return static_cast<int>(scan_number(text, kAtol).as_signed()); }
 
-// "%*llu" (pad ' ') and "%0*llu" (pad '0').
+// "%*llu" (pad ' ') and "%0*llu" (pad '0'): the pad written before the digits
+// when it fits the buffer, so the whole number is one append.
 void append_padded(print::Output& out, uint64_t value, int min_digits, char pad) {
-  char buf[kIntTextSize];
+  char buf[2 * kIntTextSize];
   char* end = buf + sizeof(buf);
   char* start = unsigned_digits(value, 10, false, end);
-  out.append_repeated(pad, min_digits - (end - start));
+  const int64_t pad_count = min_digits - (end - start);
+  if (pad_count > 0 && pad_count <= start - buf) {
+    for (int64_t i = 0; i < pad_count; i++) *--start = pad;
+  } else {
+    out.append_repeated(pad, pad_count);
+  }
   out.append(std::string_view(start, static_cast<size_t>(end - start)));
 }
 

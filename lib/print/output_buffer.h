@@ -40,6 +40,12 @@ class Output {
   }
   // `count` copies of `c` (widths' padding; a bounded width may pad 1 MiB).
   void append_repeated(char c, int64_t count) {
+    if (count <= 0) return;
+    if (count <= 32 && static_cast<size_t>(count) <= kCapacity - len_) {  // most pads: a few spaces
+      fill_short(buf_ + len_, c, static_cast<size_t>(count));
+      len_ += static_cast<size_t>(count);
+      return;
+    }
     while (count > 0) {
       if (len_ == kCapacity) flush();
       size_t chunk = kCapacity - len_;
@@ -65,6 +71,26 @@ class Output {
   // Up to 32 bytes in a few word moves (overlapping ones for the lengths in
   // between): most pieces are a few bytes, and a memcpy call or a byte loop
   // costs more than the copy.
+  // 1 to 32 copies of `c`, in the same overlapping word stores.
+  static void fill_short(char* out, char c, size_t n) {
+    const uint64_t word = uint64_t{static_cast<unsigned char>(c)} * 0x0101010101010101u;
+    if (n >= 8) {
+      memcpy(out, &word, 8);
+      if (n > 16) {
+        memcpy(out + 8, &word, 8);
+        memcpy(out + n - 16, &word, 8);
+      }
+      memcpy(out + n - 8, &word, 8);
+    } else if (n >= 4) {
+      const auto half = static_cast<uint32_t>(word);
+      memcpy(out, &half, 4);
+      memcpy(out + n - 4, &half, 4);
+    } else {
+      out[0] = c;
+      out[n / 2] = c;
+      out[n - 1] = c;
+    }
+  }
   static void copy_short(char* out, const char* in, size_t n) {
     if (n >= 8) {
       uint64_t head, tail;
