@@ -13,7 +13,7 @@
 #include "output/latency.h"
 #include "print/info_printer.h"
 #include "printf/line_format.h"
-#include "print/output_buffer.h"
+#include "trace_seq/output_buffer.h"
 #include "trace_seq/seq.h"
 
 namespace tep::output {
@@ -28,11 +28,11 @@ bool starts_with(const char* text, std::string_view prefix) {
   return true;
 }
 
-void print_int(print::Output& out, const LinePiece& piece, int value) {
+void print_int(seq::Output& out, const LinePiece& piece, int value) {
   fmt::format_line_int(out, piece.format, value);
 }
 
-void print_string(print::Output& out, const LinePiece& piece, std::string_view text) {
+void print_string(seq::Output& out, const LinePiece& piece, std::string_view text) {
   fmt::format_line_string(out, piece.format, text);
 }
 
@@ -41,7 +41,7 @@ int common_field(tep_handle& tep, const tep_record& record, record::CommonField 
 }
 
 // The INFO part: the event's handler, its raw fields, or its print fmt.
-void print_event_info(tep_handle& tep, print::Output& out, tep_event& event, tep_record& record, bool raw) {
+void print_event_info(tep_handle& tep, seq::Output& out, tep_event& event, tep_record& record, bool raw) {
   // Atomic: lib/print may set TEP_EVENT_FL_FAILED while another thread prints.
   int flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
   if (raw || (flags & TEP_EVENT_FL_PRINTRAW)) {
@@ -61,7 +61,7 @@ void print_event_info(tep_handle& tep, print::Output& out, tep_event& event, tep
 
 // The string arguments (TEP_PRINT_COMM & co.), matched by prefix as upstream
 // does ("INFO_RAW" before "INFO", which is its prefix).
-void print_string_argument(tep_handle& tep, print::Output& out, tep_record& record, tep_event& event,
+void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record, tep_event& event,
                            const char* argument, const LinePiece& piece) {
   if (!argument) argument = "(null)";
   // The first letter picks the one candidate to compare (upstream's order kept).
@@ -86,7 +86,7 @@ void print_string_argument(tep_handle& tep, print::Output& out, tep_record& reco
 }
 
 // The int arguments; an unknown one prints nothing, as upstream.
-void print_int_argument(tep_handle& tep, print::Output& out, tep_record& record, unsigned argument,
+void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, unsigned argument,
                         const LinePiece& piece) {
   switch (argument) {
     case TEP_PRINT_PID:
@@ -117,7 +117,7 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
   LinePlans::Use plan(format);
   // The line's pieces gather in one buffer, written to the seq when it fills,
   // before a handler or raw printer writes to the seq itself, and at the end.
-  print::Output out(s);
+  seq::Output out(s);
   for (const LinePiece& piece : plan.pieces()) {
     out.append(piece.format.literal);
     switch (piece.format.kind) {

@@ -15,7 +15,7 @@ int c_atoi(std::string_view text) { return static_cast<int>(scan_number(text, kA
 
 // "%*llu" (pad ' ') and "%0*llu" (pad '0'): the pad written before the digits
 // when it fits the buffer, so the whole number is one append.
-void append_padded(print::Output& out, uint64_t value, int min_digits, char pad) {
+void append_padded(seq::Output& out, uint64_t value, int min_digits, char pad) {
   char buf[2 * kIntTextSize];
   char* end = buf + sizeof(buf);
   char* start = unsigned_digits(value, 10, false, end);
@@ -47,7 +47,7 @@ TimeLayout parse_time_directive(std::string_view directive) {
   return layout;
 }
 
-void print_time(print::Output& out, const TimeLayout& layout, uint64_t ts) {
+void print_time(seq::Output& out, const TimeLayout& layout, uint64_t ts) {
   uint64_t time = ts;
   if (layout.divisor) {
     time += static_cast<uint64_t>(static_cast<int64_t>(layout.divisor / 2));

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "print/output_buffer.h"
+#include "trace_seq/output_buffer.h"
 
 namespace tep::output {
 
@@ -22,6 +22,6 @@ struct TimeLayout {
 };
 
 TimeLayout parse_time_directive(std::string_view directive);
-void print_time(print::Output& out, const TimeLayout& layout, uint64_t ts);
+void print_time(seq::Output& out, const TimeLayout& layout, uint64_t ts);
 
 }  // namespace tep::output

@@ -16,7 +16,7 @@ constexpr unsigned kSoftirq = 0x10;
 
 }  // namespace
 
-void print_latency(print::Output& out, int flags, int preempt_count) {
+void print_latency(seq::Output& out, int flags, int preempt_count) {
   unsigned bits = static_cast<unsigned>(flags);
   bool hardirq = bits & kHardirq, softirq = bits & kSoftirq;
   char column[3] = {

@@ -11,10 +11,10 @@
 // A missing field reads as -1 (all flags set), like upstream.
 #pragma once
 
-#include "print/output_buffer.h"
+#include "trace_seq/output_buffer.h"
 
 namespace tep::output {
 
-void print_latency(print::Output& out, int flags, int preempt_count);
+void print_latency(seq::Output& out, int flags, int preempt_count);
 
 }  // namespace tep::output

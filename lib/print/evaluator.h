@@ -6,11 +6,14 @@
 #include <cstdint>
 #include <string_view>
 
-#include "print/output_buffer.h"
+#include "trace_seq/output_buffer.h"
 #include "print/plan.h"
 #include "print/record_view.h"
 
 namespace tep::print {
+
+// The printers gather their pieces in the seq buffer of lib/trace_seq.
+using seq::Output;
 
 // One argument a bprint record carries in its binary buffer.
 struct BprintValue {

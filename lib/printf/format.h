@@ -3,7 +3,7 @@
 // printf writes them, for the conversions done by hand (d i u x X o c s),
 // without vsnprintf or the locale. Templated on where the text goes: a Sink
 // has append(std::string_view), append_char(char) and
-// append_repeated(char, int64_t count) (print::Output, SeqSink).
+// append_repeated(char, int64_t count) (seq::Output, SeqSink).
 //   "%-08.3lx" of 0x1f -> "01f     "; "%+5d" of 7 -> "   +7"; "%.2s" of "abc" -> "ab"
 #pragma once
 

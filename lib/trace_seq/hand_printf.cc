@@ -10,7 +10,7 @@
 #include "base/per_thread.h"
 #include "printf/format.h"
 #include "printf/parser.h"
-#include "trace_seq/seq_sink.h"
+#include "trace_seq/output_buffer.h"
 
 namespace tep::seq {
 
@@ -90,7 +90,8 @@ const HandFormat& find_or_split(const char* fmt) {
 int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
   const HandFormat& format = find_or_split(fmt);
   if (!format.by_hand) return -1;
-  seq::SeqSink out{s};
+  // The pieces gather in the buffer and reach the seq in one append.
+  Output out(s);
   // One conversion with its argument; `ap` is the caller's list, advanced.
   auto print_argument = [&](const Directive& c) {
     if (c.conversion == 's') {
@@ -117,11 +118,13 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
     if (starred.width_star) starred.set_star_width(va_arg(ap, int));
     if (starred.precision_star) starred.set_star_precision(va_arg(ap, int));
     if (starred.width > fmt::kMaxHandCount || starred.precision > fmt::kMaxHandCount) {
+      out.discard();
       s->len = start;  // rare: let vsnprintf redo the whole format (or refuse it past INT_MAX)
       return -1;
     }
     print_argument(starred);
   }
+  out.flush();
   return static_cast<int>(s->len - start);
 }
 

@@ -31,7 +31,7 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
   ScratchSeq& scratch = per_thread<ScratchSeq>();
   seq::reset(&scratch.seq);
   {
-    print::Output out(&scratch.seq);
+    seq::Output out(&scratch.seq);
     print::print_pointer(out, ctx, m.pointers.front(), 1);
   }
   size_t caller = scratch.seq.len;
@@ -40,7 +40,7 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
     return;
   }
   {
-    print::Output out(&scratch.seq);
+    seq::Output out(&scratch.seq);
     print::print_bprint(out, ctx, *m.plan);
   }
   std::string_view all = seq_text(scratch.seq);
@@ -61,7 +61,7 @@ void print_text(trace_seq* s, const Source& src, const Column& c, const tep_reco
     return;
   }
   if (c.first_step >= 0) {
-    print::Output out(s);
+    seq::Output out(s);
     for (int i = c.first_step; i <= c.last_step && i < static_cast<int>(m.plan->steps.size()); i++)
       print::run_step(out, ctx, m.plan->steps[static_cast<size_t>(i)]);
     return;

@@ -16,7 +16,7 @@ std::string time_text(const char* directive, uint64_t ts) {
   trace_seq s;
   trace_seq_init(&s);
   {
-    tep::print::Output out(&s);
+    tep::seq::Output out(&s);
     tep::output::print_time(out, tep::output::parse_time_directive(directive), ts);
   }
   std::string out(s.buffer, s.len);
@@ -28,7 +28,7 @@ std::string latency_text(int flags, int pc) {
   trace_seq s;
   trace_seq_init(&s);
   {
-    tep::print::Output out(&s);
+    tep::seq::Output out(&s);
     tep::output::print_latency(out, flags, pc);
   }
   std::string out(s.buffer, s.len);

@@ -87,7 +87,7 @@ class Printer : public ::testing::Test {
     trace_seq s;
     trace_seq_init(&s);
     {
-      tep::print::Output buffered(&s);
+      tep::seq::Output buffered(&s);
       tep::print::print_info(buffered, *tep_, e, record);
     }
     std::string out(s.buffer, s.len);

@@ -12,7 +12,7 @@
 
 #include "trace_seq/seq.h"
 
-namespace tep::print {
+namespace tep::seq {
 
 class Output {
  public:
@@ -60,6 +60,8 @@ class Output {
     flush();
     return seq_;
   }
+  // Drops what is buffered (a printer that gives up and lets another redo it).
+  void discard() { len_ = 0; }
   void flush() {
     if (len_) seq::append(seq_, std::string_view(buf_, len_));
     len_ = 0;
@@ -128,4 +130,4 @@ class Output {
   char buf_[kCapacity];
 };
 
-}  // namespace tep::print
+}  // namespace tep::seq
