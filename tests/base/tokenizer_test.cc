@@ -9,9 +9,8 @@
 namespace tep {
 namespace {
 
-constexpr TokenType kNone = TokenType::None, kError = TokenType::Error, kSpace = TokenType::Space,
-                    kNewline = TokenType::Newline, kDelim = TokenType::Delim, kOp = TokenType::Op,
-                    kItem = TokenType::Item, kDQuote = TokenType::DQuote, kSQuote = TokenType::SQuote;
+constexpr TokenType kNone = TokenType::None, kError = TokenType::Error, kNewline = TokenType::Newline,
+                    kDelim = TokenType::Delim, kItem = TokenType::Item, kDQuote = TokenType::DQuote;
 
 const char* name(TokenType t) {
   static const char* names[] = {"None", "Error", "Space", "Newline", "Delim", "Op", "Item", "DQuote", "SQuote"};
