@@ -42,11 +42,7 @@ TEP_EXPORT int tep_filter_remove_event(struct tep_event_filter* filter, int even
 TEP_EXPORT enum tep_errno tep_filter_match(struct tep_event_filter* filter,
                                            struct tep_record* record) {
   if (!filter) return TEP_ERRNO__NO_FILTER;
-  try {
-    return static_cast<tep_errno>(EventFilter::from(filter)->match(record));
-  } catch (...) {
-    return TEP_ERRNO__MEM_ALLOC_FAILED;
-  }
+  return static_cast<tep_errno>(EventFilter::from(filter)->match(record));  // noexcept
 }
 
 TEP_EXPORT int tep_event_filtered(struct tep_event_filter* filter, int event_id) {

@@ -49,7 +49,10 @@ class CommonFieldCache {
     const int offset = static_cast<int>(located >> 32);
     const int field_size = static_cast<int>(located & 0xffffffff);
     if (offset < 0 || field_size < 0 || static_cast<int64_t>(offset) + field_size > size) return 0;
-    return static_cast<int>(read_number(static_cast<const uint8_t*>(data) + offset, field_size, swap));
+    const uint8_t* p = static_cast<const uint8_t*>(data) + offset;
+    // common_type is a u16 in every format seen: read without the size switch.
+    if (__builtin_expect(field_size == 2, 1)) return static_cast<int>(read_number(p, 2, swap));
+    return static_cast<int>(read_number(p, field_size, swap));
   }
 
   // offset << 32 | size, 0 until resolved. Resolution is idempotent, so

@@ -33,12 +33,6 @@ EventFilter::Compiled::~Compiled() {
   for (char* s : retained) free(s);
 }
 
-// What consumers see, with the way back to its EventFilter right behind it.
-struct EventFilter::PublicPart {
-  tep_event_filter pub;
-  EventFilter* owner;
-};
-
 tep_event_filter* EventFilter::create(tep_handle* tep) {
   static_assert(std::is_standard_layout_v<PublicPart>);
   auto* self = new EventFilter();
@@ -50,10 +44,6 @@ tep_event_filter* EventFilter::create(tep_handle* tep) {
   return self->pub_;
 }
 
-EventFilter* EventFilter::from(tep_event_filter* filter) {
-  return reinterpret_cast<PublicPart*>(filter)->owner;
-}
-
 EventFilter::~EventFilter() = default;
 
 void EventFilter::destroy(tep_event_filter* filter) {
@@ -63,19 +53,18 @@ void EventFilter::destroy(tep_event_filter* filter) {
   delete self;
 }
 
+// event_filters[] is sorted by id: a branch-free lower bound (a filter of
+// one or two events, the usual case, costs a compare or two).
 tep_filter_type* EventFilter::find(int event_id) {
-  tep_filter_type* begin = pub_->event_filters;
-  tep_filter_type* end = begin + (begin ? pub_->filters : 0);
-  size_t lo = 0, hi = static_cast<size_t>(end - begin);
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (begin[mid].event_id == event_id) return &begin[mid];
-    if (begin[mid].event_id < event_id)
-      lo = mid + 1;
-    else
-      hi = mid;
+  tep_filter_type* base = pub_->event_filters;
+  size_t n = base && pub_->filters > 0 ? static_cast<size_t>(pub_->filters) : 0;
+  if (!n) return nullptr;
+  while (n > 1) {
+    const size_t half = n / 2;
+    base = base[half].event_id <= event_id ? base + half : base;
+    n -= half;
   }
-  return nullptr;
+  return base->event_id == event_id ? base : nullptr;
 }
 
 size_t EventFilter::find_or_add(int event_id) {
@@ -182,28 +171,33 @@ void EventFilter::reset() {
   pub_->filters = 0;
 }
 
-int EventFilter::match(tep_record* record) {
+int EventFilter::match(tep_record* record) noexcept {
+  tep_event_filter& pub = *pub_;
   // Upstream clears the error buffer on every match; writing only when there
   // is something to clear keeps concurrent matches from writing at all.
-  if (__atomic_load_n(&pub_->error_buffer[0], __ATOMIC_RELAXED))
-    __atomic_store_n(&pub_->error_buffer[0], '\0', __ATOMIC_RELAXED);
-  if (!pub_->filters) return TEP_ERRNO__NO_FILTER;  // before the record is looked at, as upstream
-  if (!record || !record->data || !pub_->tep) return TEP_ERRNO__FILTER_NOT_FOUND;
-  const tep_handle& tep = *pub_->tep;
-  tep_filter_type* type = find(tep.common_fields.read(tep, record::CommonField::Type, record->data, record->size));
+  if (__atomic_load_n(&pub.error_buffer[0], __ATOMIC_RELAXED))
+    __atomic_store_n(&pub.error_buffer[0], '\0', __ATOMIC_RELAXED);
+  if (!pub.filters) return TEP_ERRNO__NO_FILTER;  // before the record is looked at, as upstream
+  if (!record || !record->data || !pub.tep) return TEP_ERRNO__FILTER_NOT_FOUND;
+  const tep_handle& tep = *pub.tep;
+  const tep_filter_type* type = find(tep.common_fields.read(tep, record::CommonField::Type, record->data, record->size));
   if (!type) return TEP_ERRNO__FILTER_NOT_FOUND;
-  auto run = [record](const MatchProgram& program) -> int {
-    tep_errno err = TEP_ERRNO__SUCCESS;
-    bool ok = program.matches(record, err);
-    return err ? err : ok ? TEP_ERRNO__FILTER_MATCH : TEP_ERRNO__FILTER_MISS;
-  };
   // Read-only, so threads may match at once: programs are compiled when a
   // filter is installed. A tree a consumer swapped in since then runs from a
   // program compiled for this call alone.
-  size_t index = static_cast<size_t>(type - pub_->event_filters);
-  if (index < compiled_.size() && compiled_[index].program && compiled_[index].root == type->filter)
-    return run(*compiled_[index].program);
-  return run(MatchProgram(pub_->tep, type->filter));
+  const Compiled* compiled = compiled_.data() + (type - pub.event_filters);
+  if (__builtin_expect(compiled < compiled_.data() + compiled_.size(), 1) && compiled->root == type->filter &&
+      compiled->program)
+    return compiled->program->match(*record, swaps_bytes(tep));
+  return match_uncompiled(*record, type->filter);
+}
+
+int EventFilter::match_uncompiled(tep_record& record, const tep_filter_arg* root) const noexcept {
+  try {
+    return MatchProgram(pub_->tep, root).match(record, swaps_bytes(*pub_->tep));
+  } catch (...) {  // compiling allocates
+    return TEP_ERRNO__MEM_ALLOC_FAILED;
+  }
 }
 
 bool EventFilter::filtered(int event_id) { return pub_->filters && find(event_id); }

@@ -19,15 +19,22 @@
 namespace tep::filter {
 
 class EventFilter {
+ private:
+  // What consumers see, with the way back to its EventFilter right behind it.
+  struct PublicPart {
+    tep_event_filter pub;
+    EventFilter* owner;
+  };
+
  public:
   static tep_event_filter* create(tep_handle* tep);
-  static EventFilter* from(tep_event_filter* filter);
+  static EventFilter* from(tep_event_filter* filter) { return reinterpret_cast<PublicPart*>(filter)->owner; }
   static void destroy(tep_event_filter* filter);
 
   int add_filter_str(const char* filter_str);
   int remove_event(int event_id);
   void reset();
-  int match(tep_record* record);
+  int match(tep_record* record) noexcept;
   bool filtered(int event_id);
   char* make_string(int event_id);  // malloc'ed, or nullptr
   int copy_from(EventFilter& source);
@@ -49,12 +56,12 @@ class EventFilter {
   ~EventFilter();
 
   tep_filter_type* find(int event_id);
+  __attribute__((noinline)) int match_uncompiled(tep_record& record, const tep_filter_arg* root) const noexcept;
   size_t find_or_add(int event_id);  // the index in event_filters[]
   void install(tep_event* event, tep_filter_arg* root, std::vector<char*> retained);
   int filter_event(tep_event* event, const char* expression, char* error_buffer);
   void release(size_t index);
 
-  struct PublicPart;
   std::unique_ptr<PublicPart> public_part_;
   tep_event_filter* pub_ = nullptr;  // inside public_part_: consumers hold this pointer
   std::vector<Compiled> compiled_;  // parallel to event_filters[]; match() only reads it

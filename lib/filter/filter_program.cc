@@ -101,7 +101,7 @@ struct MatchProgram::Tests {
   // A 1, 2, 4 or 8-byte field (offset >= 0) against a number: sign-extended
   // when T is signed, 0 outside the record.
   template <typename T, typename Cmp>
-  static int field_against_number(const Step& step, const Context& ctx) {
+  static int field_against_number(const Step& step, Context ctx, tep_record&) {
     uint64_t v = 0;
     if (step.end <= ctx.size)
       v = static_cast<uint64_t>(static_cast<T>(read_number(ctx.data + step.offset, sizeof(T), ctx.swap)));
@@ -133,7 +133,7 @@ struct MatchProgram::Tests {
   // it: a char array up to its NUL (or all of it); a __data_loc string up to
   // its NUL, or, when its last byte is not NUL, the first bytes of the
   // location word's size. (An empty location in place needs a NUL after it.)
-  static Text field_text(const Step& step, const Context& ctx) {
+  static Text field_text(const Step& step, Context ctx) {
     int64_t start = step.offset, length = step.end - step.offset;
     if (step.source == StringSource::kDynamic) {
       uint32_t loc = 0;
@@ -155,13 +155,44 @@ struct MatchProgram::Tests {
   // when the text's first strlen(s) + 1 bytes are s and its NUL, or when the
   // text is exactly strlen(s) bytes long.
   template <bool kArray, typename Word, bool kNegate>
-  static int string_equals(const Step& step, const Context& ctx) {
+  static int string_equals(const Step& step, Context ctx, tep_record&) {
     const Text t = kArray ? clip(ctx.data, ctx.size, step.offset, step.end - step.offset) : field_text(step, ctx);
     const auto n = static_cast<size_t>(t.n);
     const size_t length = step.length;
     const bool same = n > length ? same_bytes<Word>(t.p, step.text, length + 1)
                                  : n == length && memcmp(t.p, step.text, length) == 0;
     return same != kNegate;
+  }
+
+  // A char array longer than the string, inside the record: its first
+  // strlen(s) + 1 bytes against s and its NUL, as two words of s read when
+  // compiling. A record too short for the array goes the general way.
+  template <typename Word, bool kNegate>
+  static int array_equals(const Step& step, Context ctx, tep_record& record) {
+    if (__builtin_expect(step.end > ctx.size, 0)) return string_equals<true, Word, kNegate>(step, ctx, record);
+    const uint8_t* p = ctx.data + step.offset;
+    Word a0, a1;
+    memcpy(&a0, p, sizeof(Word)), memcpy(&a1, p + step.tail, sizeof(Word));
+    const bool same = ((a0 ^ static_cast<Word>(step.word[0])) | (a1 ^ static_cast<Word>(step.word[1]))) == 0;
+    return same != kNegate;
+  }
+
+  template <typename Word>
+  static void set_words(Step& step, bool negate) {
+    Word w0, w1;
+    step.tail = step.length + 1 - sizeof(Word);
+    memcpy(&w0, step.text, sizeof(Word)), memcpy(&w1, step.text + step.tail, sizeof(Word));
+    step.word[0] = w0, step.word[1] = w1;
+    step.test = negate ? array_equals<Word, true> : array_equals<Word, false>;
+  }
+
+  // array_equals for a char array field of `size` bytes at a known offset,
+  // when the string is 3 to 15 bytes long.
+  static void use_array_words(Step& step, int64_t size, bool negate) {
+    const size_t k = step.length + 1;
+    if (step.offset < 0 || size <= static_cast<int64_t>(step.length)) return;
+    if (k >= 8 && k <= 16) set_words<uint64_t>(step, negate);
+    else if (k >= 4 && k < 8) set_words<uint32_t>(step, negate);
   }
 
   template <bool kArray, bool kNegate>
@@ -178,16 +209,16 @@ struct MatchProgram::Tests {
 
   // The other string tests: regular expressions, and the comm, the cpu or a
   // number as text (a kernel symbol or "0x...").
-  static int compare_strings(const Step& step, const Context& ctx) {
-    const tep_handle& tep = *ctx.program.tep_;
+  static int compare_strings(const Step& step, Context ctx, tep_record& record) {
+    const tep_handle& tep = *step.program->tep_;
     Scratch scratch;
     const char* text = "";
     switch (step.source) {
       case StringSource::kComm:
-        text = tep.comms.comm_of(record_pid(tep, ctx.record));
+        text = tep.comms.comm_of(record_pid(tep, record));
         break;
       case StringSource::kCpuText:
-        text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(ctx.record.cpu)), scratch);
+        text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(record.cpu)), scratch);
         break;
       case StringSource::kNumberText: {
         uint64_t v = 0;
@@ -221,10 +252,10 @@ struct MatchProgram::Tests {
   }
 
   // Two value trees compared (the op is valid: checked when compiled).
-  static int compare_values(const Step& step, const Context& ctx) {
+  static int compare_values(const Step& step, Context, tep_record& record) {
     tep_errno err = TEP_ERRNO__SUCCESS;
-    const uint64_t l = ctx.program.value(step.left, &ctx.record, err);
-    const uint64_t r = ctx.program.value(step.right, &ctx.record, err);
+    const uint64_t l = step.program->value(step.left, &record, err);
+    const uint64_t r = step.program->value(step.right, &record, err);
     if (err) return err;
     switch (step.op) {
       case TEP_FILTER_CMP_EQ: return l == r;
@@ -237,18 +268,35 @@ struct MatchProgram::Tests {
   }
 
   // A value as a condition.
-  static int non_zero(const Step& step, const Context& ctx) {
+  static int non_zero(const Step& step, Context, tep_record& record) {
     tep_errno err = TEP_ERRNO__SUCCESS;
-    const uint64_t v = ctx.program.value(step.left, &ctx.record, err);
+    const uint64_t v = step.program->value(step.left, &record, err);
     return err ? static_cast<int>(err) : v != 0;
   }
 
   // A test that fails with the same error on every record.
-  static int fail(const Step& step, const Context&) { return step.op; }
+  static int fail(const Step& step, Context, tep_record&) { return step.op; }
+
+  // Matching is noexcept: a test that may allocate (text copies, comm and
+  // symbol lookups) answers an allocation failure with an error instead.
+  template <int (*Body)(const Step&, Context, tep_record&)>
+  static int guarded(const Step& step, Context ctx, tep_record& record) noexcept {
+    try {
+      return Body(step, ctx, record);
+    } catch (...) {
+      return TEP_ERRNO__MEM_ALLOC_FAILED;
+    }
+  }
 };
 
 MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(tep) {
-  entry_ = compile_condition(root, kAccept, kReject);
+  const int entry = compile_condition(root, kAccept, kReject);
+  // steps_ is complete: its elements stay where they are from here on.
+  auto at = [this](int index) -> const Step* {
+    return index >= 0 ? &steps_[static_cast<size_t>(index)] : index == kAccept ? &accept_ : &reject_;
+  };
+  for (Step& step : steps_) step.to[0] = at(step.next[0]), step.to[1] = at(step.next[1]), step.program = this;
+  entry_ = at(entry);
 }
 
 // The step (or end) where testing `arg` starts; its outcome continues at
@@ -288,7 +336,7 @@ int MatchProgram::compile_condition(const tep_filter_arg* arg, int on_true, int 
         if (const int err = static_error(step.left); err < 0) {
           step.op = err;
         } else {
-          step.test = Tests::non_zero;
+          step.test = Tests::guarded<Tests::non_zero>;
         }
         break;
       default:
@@ -323,14 +371,14 @@ MatchProgram::Step MatchProgram::compile_numbers(const tep_filter_arg* arg) {
   int err = static_error(step.left);
   if (!err) err = static_error(step.right);
   if (!err && !valid_integer_cmp(step.op)) err = TEP_ERRNO__ILLEGAL_INTEGER_CMP;
-  step.test = err < 0 ? Tests::fail : Tests::compare_values;
+  step.test = err < 0 ? Tests::fail : Tests::guarded<Tests::compare_values>;
   if (err < 0) step.op = err;
   return step;
 }
 
 MatchProgram::Step MatchProgram::compile_strings(const tep_filter_arg* arg) {
   Step step;
-  step.test = Tests::compare_strings;
+  step.test = Tests::guarded<Tests::compare_strings>;
   step.op = arg->str.type;
   step.text = arg->str.val ? arg->str.val : "";
   step.length = strlen(step.text);
@@ -353,8 +401,11 @@ MatchProgram::Step MatchProgram::compile_strings(const tep_filter_arg* arg) {
     step.offset = field->offset;
     // A __data_loc field's bytes are its 4-byte location word.
     step.end = static_cast<int64_t>(field->offset) + (dynamic ? 4 : field->size);
-    if (step.op == TEP_FILTER_CMP_MATCH || step.op == TEP_FILTER_CMP_NOT_MATCH)
-      step.test = Tests::string_test(!dynamic && field->size > 0, step.op == TEP_FILTER_CMP_NOT_MATCH, step.length);
+    if (step.op == TEP_FILTER_CMP_MATCH || step.op == TEP_FILTER_CMP_NOT_MATCH) {
+      const bool negate = step.op == TEP_FILTER_CMP_NOT_MATCH;
+      step.test = Tests::string_test(!dynamic && field->size > 0, negate, step.length);
+      if (!dynamic && field->size > 0) Tests::use_array_words(step, field->size, negate);
+    }
   } else {
     step.source = StringSource::kNumberText;
     step.field = field;
@@ -412,23 +463,6 @@ int MatchProgram::static_error(int index) const {
     default:
       return 0;
   }
-}
-
-bool MatchProgram::matches(tep_record* record, tep_errno& err) const {
-  const Context ctx{*this, *record, static_cast<const uint8_t*>(record->data), record->size,
-                    swaps_bytes(*tep_)};
-  const Step* steps = steps_.data();  // not reloaded after each (opaque) test
-  int at = entry_;
-  while (at >= 0) {
-    const Step& step = steps[at];
-    const int result = step.test(step, ctx);
-    if (result < 0) {
-      err = static_cast<tep_errno>(result);
-      return false;
-    }
-    at = step.next[result];
-  }
-  return at == kAccept;
 }
 
 uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) const {

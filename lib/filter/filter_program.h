@@ -23,14 +23,27 @@ class MatchProgram {
  public:
   MatchProgram(tep_handle* tep, const tep_filter_arg* root);
 
-  // True when the record passes; `err` receives the first evaluation error.
-  bool matches(tep_record* record, tep_errno& err) const;
+  // TEP_ERRNO__FILTER_MATCH when the record passes, TEP_ERRNO__FILTER_MISS
+  // when not, or the first evaluation error. `swap`: the record's byte order
+  // is not the host's. Inline: it runs once per record, after a search.
+  int match(tep_record& record, bool swap) const {
+    const Context ctx{static_cast<const uint8_t*>(record.data), record.size, swap};
+    const Step* step = entry_;
+    while (step->test) {
+      const int result = step->test(*step, ctx, record);
+      if (__builtin_expect(result < 0, 0)) return result;
+      step = step->to[result];
+    }
+    return step == &accept_ ? TEP_ERRNO__FILTER_MATCH : TEP_ERRNO__FILTER_MISS;
+  }
+
+  // Steps point at each other and at accept_ / reject_.
+  MatchProgram(const MatchProgram&) = delete;
+  MatchProgram& operator=(const MatchProgram&) = delete;
 
  private:
-  // What every test of one record reads.
+  // What every test of one record reads: two registers, with the record.
   struct Context {
-    const MatchProgram& program;
-    tep_record& record;
     const uint8_t* data;
     int size;
     bool swap;
@@ -38,7 +51,7 @@ class MatchProgram {
   struct Step;
   // 1 when the record passes the step's test, 0 when not, or the (negative)
   // tep_errno the test met.
-  using Test = int (*)(const Step& step, const Context& ctx);
+  using Test = int (*)(const Step& step, Context ctx, tep_record& record);
   static constexpr int kAccept = -1, kReject = -2;  // where a jump may end
 
   // A value node of a leaf that has no step of its own (arithmetic, cpu,
@@ -54,8 +67,10 @@ class MatchProgram {
 
   enum class StringSource : uint8_t { kComm, kFixed, kDynamic, kNumberText, kCpuText };
   struct Step {
-    Test test = nullptr;
-    int next[2] = {kReject, kReject};  // the step after a 0 / 1 result
+    Test test = nullptr;               // none: the end (accept_ or reject_)
+    const Step* to[2] = {};            // the step after a 0 / 1 result, once compiled
+    const MatchProgram* program = nullptr;  // its owner, for the tests that evaluate values
+    int next[2] = {kReject, kReject};  // the same as indices, while compiling
     int op = 0;                        // cmp / str type, or the error to report
     int offset = 0;                    // a field's bytes in the record: [offset, end)
     int64_t end = 0;                   // (int64: offset + size may pass INT_MAX)
@@ -66,6 +81,8 @@ class MatchProgram {
     bool symbolize = false;            // pointer/long field compared as text: try kallsyms
     const char* text = nullptr;        // the string compared against
     size_t length = 0;                 // its strlen
+    uint64_t word[2] = {};             // its first and last bytes as words (array_equals)
+    size_t tail = 0;                   // where the last word starts
     const regex_t* regex = nullptr;
   };
 
@@ -81,7 +98,8 @@ class MatchProgram {
   tep_handle* tep_;
   std::vector<Node> nodes_;
   std::vector<Step> steps_;
-  int entry_ = kReject;
+  Step accept_, reject_;
+  const Step* entry_ = &reject_;
 };
 
 }  // namespace tep::filter

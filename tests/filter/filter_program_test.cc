@@ -12,6 +12,7 @@
 
 #include "event-parse.h"
 #include "filter/filter_nodes.h"
+#include "core/handle.h"
 #include "filter/filter_program.h"
 
 namespace tep::filter {
@@ -173,6 +174,23 @@ TEST_F(FilterProgram, CharArraysClippedToTheRecord) {
   EXPECT_EQ(match("name =~ \"^abc$\"", 43), kMatch);
 }
 
+// The bytes after a char array's NUL are not the text: the word compare of a
+// string of 3 to 15 bytes reads the first strlen + 1 only, and a record that
+// ends inside the array goes the clipped way.
+TEST_F(FilterProgram, CharArraysCompareUpToTheirNul) {
+  put_text(48, "kworker\0garbage!zzzzzzzz", 24);
+  EXPECT_EQ(match("longname == \"kworker\""), kMatch);
+  EXPECT_EQ(match("longname != \"kworker\""), kMiss);
+  EXPECT_EQ(match("longname == \"kworke\""), kMiss);
+  EXPECT_EQ(match("longname == \"kworker\"", 56), kMatch);  // the NUL is the record's last byte
+  EXPECT_EQ(match("longname == \"kworker\"", 55), kMatch);  // the 7 bytes the record holds of it
+  EXPECT_EQ(match("longname == \"kworke\"", 54), kMatch);
+  EXPECT_EQ(match("longname == \"kworke\"", 55), kMiss);
+  put_text(40, "abc\0wxyz", 8);
+  EXPECT_EQ(match("name == \"abc\""), kMatch);
+  EXPECT_EQ(match("name != \"abc\""), kMiss);
+}
+
 TEST_F(FilterProgram, DataLocStrings) {
   put_dyn(100, "eth0", 5);
   EXPECT_EQ(match("dyn == \"eth0\""), kMatch);
@@ -243,11 +261,7 @@ TEST_F(FilterProgram, FirstErrorWinsInHandBuiltTrees) {
   tep_record record{};
   record.data = data_.data();
   record.size = kSize;
-  auto run = [&](const tep_filter_arg* root) {
-    tep_errno err = TEP_ERRNO__SUCCESS;
-    const bool ok = MatchProgram(tep_, root).matches(&record, err);
-    return err ? static_cast<int>(err) : ok ? kMatch : kMiss;
-  };
+  auto run = [&](const tep_filter_arg* root) { return MatchProgram(tep_, root).match(record, tep::swaps_bytes(*tep_)); };
   put<uint32_t>(20, 0);
   EXPECT_EQ(run(cmp), TEP_ERRNO__INVALID_EXP_TYPE);  // s32 / 0, before the string
   put<uint32_t>(20, 1);
