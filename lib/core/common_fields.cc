@@ -30,8 +30,7 @@ int CommonFieldCache::resolve_and_read(const tep_handle& tep, CommonField which,
       break;
     }
   if (!found) return -1;
-  uint64_t located = static_cast<uint64_t>(static_cast<uint32_t>(found->offset)) << 32 |
-                     static_cast<uint32_t>(found->size);
+  const uint64_t located = locate(found->offset, found->size);
   // A zero-sized field resolves again each time, as upstream's does.
   if (found->size != 0) located_[static_cast<size_t>(which)].store(located, std::memory_order_relaxed);
   return read_located(located, data, size, swaps_bytes(tep));

@@ -46,16 +46,26 @@ class CommonFieldCache {
  private:
   int resolve_and_read(const tep_handle& tep, CommonField which, const void* data, int size) const;
   static int read_located(uint64_t located, const void* data, int size, bool swap) {
-    const int offset = static_cast<int>(located >> 32);
-    const int field_size = static_cast<int>(located & 0xffffffff);
-    if (offset < 0 || field_size < 0 || static_cast<int64_t>(offset) + field_size > size) return 0;
+    const int64_t end = static_cast<int64_t>(located >> 32);
+    if (end > size) return 0;  // a record too short for it, or a field in none (kNowhere)
+    const uint32_t offset = static_cast<uint32_t>(located);
+    const int field_size = static_cast<int>(end - offset);
     const uint8_t* p = static_cast<const uint8_t*>(data) + offset;
     // common_type is a u16 in every format seen: read without the size switch.
     if (__builtin_expect(field_size == 2, 1)) return static_cast<int>(read_number(p, 2, swap));
     return static_cast<int>(read_number(p, field_size, swap));
   }
+  // A field's [offset, offset + size) as end << 32 | offset: one compare
+  // bounds a read. A negative offset or size, or an end past INT_MAX, is
+  // kNowhere, whose end no record reaches.
+  static uint64_t locate(int offset, int size) {
+    const int64_t end = int64_t{offset} + size;
+    if (offset < 0 || size < 0 || end > std::numeric_limits<int>::max()) return kNowhere;
+    return static_cast<uint64_t>(end) << 32 | static_cast<uint32_t>(offset);
+  }
+  static constexpr uint64_t kNowhere = 0xffffffffULL << 32;
 
-  // offset << 32 | size, 0 until resolved. Resolution is idempotent, so
+  // locate()'s answer, 0 until resolved. Resolution is idempotent, so
   // concurrent readers may race on it harmlessly.
   mutable std::array<std::atomic<uint64_t>, 4> located_{};
 };

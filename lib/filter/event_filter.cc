@@ -53,18 +53,26 @@ void EventFilter::destroy(tep_event_filter* filter) {
   delete self;
 }
 
-// event_filters[] is sorted by id: a branch-free lower bound (a filter of
-// one or two events, the usual case, costs a compare or two).
-tep_filter_type* EventFilter::find(int event_id) {
-  tep_filter_type* base = pub_->event_filters;
-  size_t n = base && pub_->filters > 0 ? static_cast<size_t>(pub_->filters) : 0;
-  if (!n) return nullptr;
-  while (n > 1) {
-    const size_t half = n / 2;
-    base = base[half].event_id <= event_id ? base + half : base;
-    n -= half;
+namespace {
+
+// The index of event_id in n entries sorted by id, or -1: a branch-free lower
+// bound (a filter of one or two events, the usual case, costs a compare or two).
+ptrdiff_t index_of(const tep_filter_type* types, int n, int event_id) {
+  if (!types || n <= 0) return -1;
+  size_t base = 0, left = static_cast<size_t>(n);
+  while (left > 1) {
+    const size_t half = left / 2;
+    base = types[base + half].event_id <= event_id ? base + half : base;
+    left -= half;
   }
-  return base->event_id == event_id ? base : nullptr;
+  return types[base].event_id == event_id ? static_cast<ptrdiff_t>(base) : -1;
+}
+
+}  // namespace
+
+tep_filter_type* EventFilter::find(int event_id) {
+  const ptrdiff_t i = index_of(pub_->event_filters, pub_->filters, event_id);
+  return i < 0 ? nullptr : &pub_->event_filters[i];
 }
 
 size_t EventFilter::find_or_add(int event_id) {
@@ -173,23 +181,28 @@ void EventFilter::reset() {
 
 int EventFilter::match(tep_record* record) noexcept {
   tep_event_filter& pub = *pub_;
+  // Read once, before the atomics below make the compiler read them again.
+  tep_filter_type* const types = pub.event_filters;
+  const int count = pub.filters;
+  tep_handle* const tep = pub.tep;
   // Upstream clears the error buffer on every match; writing only when there
   // is something to clear keeps concurrent matches from writing at all.
   if (__atomic_load_n(&pub.error_buffer[0], __ATOMIC_RELAXED))
     __atomic_store_n(&pub.error_buffer[0], '\0', __ATOMIC_RELAXED);
-  if (!pub.filters) return TEP_ERRNO__NO_FILTER;  // before the record is looked at, as upstream
-  if (!record || !record->data || !pub.tep) return TEP_ERRNO__FILTER_NOT_FOUND;
-  const tep_handle& tep = *pub.tep;
-  const tep_filter_type* type = find(tep.common_fields.read(tep, record::CommonField::Type, record->data, record->size));
-  if (!type) return TEP_ERRNO__FILTER_NOT_FOUND;
+  if (!count) return TEP_ERRNO__NO_FILTER;  // before the record is looked at, as upstream
+  if (!record || !record->data || !tep) return TEP_ERRNO__FILTER_NOT_FOUND;
+  const ptrdiff_t index =
+      index_of(types, count, tep->common_fields.read(*tep, record::CommonField::Type, record->data, record->size));
+  if (index < 0) return TEP_ERRNO__FILTER_NOT_FOUND;
   // Read-only, so threads may match at once: programs are compiled when a
   // filter is installed. A tree a consumer swapped in since then runs from a
   // program compiled for this call alone.
-  const Compiled* compiled = compiled_.data() + (type - pub.event_filters);
-  if (__builtin_expect(compiled < compiled_.data() + compiled_.size(), 1) && compiled->root == type->filter &&
+  const tep_filter_arg* root = types[index].filter;
+  const Compiled* compiled = compiled_.data() + index;
+  if (__builtin_expect(compiled < compiled_.data() + compiled_.size(), 1) && compiled->root == root &&
       compiled->program)
-    return compiled->program->match(*record, swaps_bytes(tep));
-  return match_uncompiled(*record, type->filter);
+    return compiled->program->match(*record, swaps_bytes(*tep));
+  return match_uncompiled(*record, root);
 }
 
 int EventFilter::match_uncompiled(tep_record& record, const tep_filter_arg* root) const noexcept {

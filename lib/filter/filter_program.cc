@@ -2,6 +2,7 @@
 #include "filter/filter_program.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstring>
 #include <functional>
@@ -101,22 +102,22 @@ struct MatchProgram::Tests {
   // A 1, 2, 4 or 8-byte field (offset >= 0) against a number: sign-extended
   // when T is signed, 0 outside the record.
   template <typename T, typename Cmp>
-  static int field_against_number(const Step& step, Context ctx, tep_record&) {
+  static int field_against_number(const Step& step, Context ctx) {
     uint64_t v = 0;
-    if (step.end <= ctx.size)
-      v = static_cast<uint64_t>(static_cast<T>(read_number(ctx.data + step.offset, sizeof(T), ctx.swap)));
+    if (step.end <= ctx.size())
+      v = static_cast<uint64_t>(static_cast<T>(read_number(ctx.data() + step.offset, sizeof(T), ctx.swap)));
     return Cmp{}(v, step.number);
   }
 
   template <typename T>
   static Test field_test(int cmp) {
     switch (cmp) {
-      case TEP_FILTER_CMP_EQ: return field_against_number<T, std::equal_to<uint64_t>>;
-      case TEP_FILTER_CMP_NE: return field_against_number<T, std::not_equal_to<uint64_t>>;
-      case TEP_FILTER_CMP_GT: return field_against_number<T, std::greater<uint64_t>>;
-      case TEP_FILTER_CMP_LT: return field_against_number<T, std::less<uint64_t>>;
-      case TEP_FILTER_CMP_GE: return field_against_number<T, std::greater_equal<uint64_t>>;
-      default: return field_against_number<T, std::less_equal<uint64_t>>;
+      case TEP_FILTER_CMP_EQ: return then<field_against_number<T, std::equal_to<uint64_t>>>;
+      case TEP_FILTER_CMP_NE: return then<field_against_number<T, std::not_equal_to<uint64_t>>>;
+      case TEP_FILTER_CMP_GT: return then<field_against_number<T, std::greater<uint64_t>>>;
+      case TEP_FILTER_CMP_LT: return then<field_against_number<T, std::less<uint64_t>>>;
+      case TEP_FILTER_CMP_GE: return then<field_against_number<T, std::greater_equal<uint64_t>>>;
+      default: return then<field_against_number<T, std::less_equal<uint64_t>>>;
     }
   }
 
@@ -137,17 +138,17 @@ struct MatchProgram::Tests {
     int64_t start = step.offset, length = step.end - step.offset;
     if (step.source == StringSource::kDynamic) {
       uint32_t loc = 0;
-      if (start >= 0 && step.end <= ctx.size) memcpy(&loc, ctx.data + start, 4);
+      if (start >= 0 && step.end <= ctx.size()) memcpy(&loc, ctx.data() + start, 4);
       start = loc & 0xffff;
       length = loc >> 16;
     } else if (length > 0) {
-      return clip(ctx.data, ctx.size, start, length);
+      return clip(ctx.data(), ctx.size(), start, length);
     }
     const int64_t last = start + length - 1;
-    if (start >= 0 && last >= 0 && last < ctx.size && start < ctx.size && ctx.data[last] == 0 &&
-        (last >= start || memchr(ctx.data + start, 0, static_cast<size_t>(ctx.size - start))))
-      return {ctx.data + start, last >= start ? length : ctx.size - start};
-    return clip(ctx.data, ctx.size, start, step.field->size);
+    if (start >= 0 && last >= 0 && last < ctx.size() && start < ctx.size() && ctx.data()[last] == 0 &&
+        (last >= start || memchr(ctx.data() + start, 0, static_cast<size_t>(ctx.size() - start))))
+      return {ctx.data() + start, last >= start ? length : ctx.size() - start};
+    return clip(ctx.data(), ctx.size(), start, step.field->size);
   }
 
   // A char array (kArray, of a size > 0) or a __data_loc field == or != the
@@ -155,8 +156,8 @@ struct MatchProgram::Tests {
   // when the text's first strlen(s) + 1 bytes are s and its NUL, or when the
   // text is exactly strlen(s) bytes long.
   template <bool kArray, typename Word, bool kNegate>
-  static int string_equals(const Step& step, Context ctx, tep_record&) {
-    const Text t = kArray ? clip(ctx.data, ctx.size, step.offset, step.end - step.offset) : field_text(step, ctx);
+  static int string_equals(const Step& step, Context ctx) {
+    const Text t = kArray ? clip(ctx.data(), ctx.size(), step.offset, step.end - step.offset) : field_text(step, ctx);
     const auto n = static_cast<size_t>(t.n);
     const size_t length = step.length;
     const bool same = n > length ? same_bytes<Word>(t.p, step.text, length + 1)
@@ -168,9 +169,9 @@ struct MatchProgram::Tests {
   // strlen(s) + 1 bytes against s and its NUL, as two words of s read when
   // compiling. A record too short for the array goes the general way.
   template <typename Word, bool kNegate>
-  static int array_equals(const Step& step, Context ctx, tep_record& record) {
-    if (__builtin_expect(step.end > ctx.size, 0)) return string_equals<true, Word, kNegate>(step, ctx, record);
-    const uint8_t* p = ctx.data + step.offset;
+  static int array_equals(const Step& step, Context ctx) {
+    if (__builtin_expect(step.end > ctx.size(), 0)) return string_equals<true, Word, kNegate>(step, ctx);
+    const uint8_t* p = ctx.data() + step.offset;
     Word a0, a1;
     memcpy(&a0, p, sizeof(Word)), memcpy(&a1, p + step.tail, sizeof(Word));
     const bool same = ((a0 ^ static_cast<Word>(step.word[0])) | (a1 ^ static_cast<Word>(step.word[1]))) == 0;
@@ -183,7 +184,7 @@ struct MatchProgram::Tests {
     step.tail = step.length + 1 - sizeof(Word);
     memcpy(&w0, step.text, sizeof(Word)), memcpy(&w1, step.text + step.tail, sizeof(Word));
     step.word[0] = w0, step.word[1] = w1;
-    step.test = negate ? array_equals<Word, true> : array_equals<Word, false>;
+    step.test = negate ? then<array_equals<Word, true>> : then<array_equals<Word, false>>;
   }
 
   // array_equals for a char array field of `size` bytes at a known offset,
@@ -197,9 +198,9 @@ struct MatchProgram::Tests {
 
   template <bool kArray, bool kNegate>
   static Test string_test(size_t length) {
-    if (length + 1 >= 8 && length + 1 <= 16) return string_equals<kArray, uint64_t, kNegate>;
-    if (length + 1 >= 4 && length + 1 < 8) return string_equals<kArray, uint32_t, kNegate>;
-    return string_equals<kArray, void, kNegate>;
+    if (length + 1 >= 8 && length + 1 <= 16) return then<string_equals<kArray, uint64_t, kNegate>>;
+    if (length + 1 >= 4 && length + 1 < 8) return then<string_equals<kArray, uint32_t, kNegate>>;
+    return then<string_equals<kArray, void, kNegate>>;
   }
 
   static Test string_test(bool array, bool negate, size_t length) {
@@ -209,20 +210,20 @@ struct MatchProgram::Tests {
 
   // The other string tests: regular expressions, and the comm, the cpu or a
   // number as text (a kernel symbol or "0x...").
-  static int compare_strings(const Step& step, Context ctx, tep_record& record) {
+  static int compare_strings(const Step& step, Context ctx) {
     const tep_handle& tep = *step.program->tep_;
     Scratch scratch;
     const char* text = "";
     switch (step.source) {
       case StringSource::kComm:
-        text = tep.comms.comm_of(record_pid(tep, record));
+        text = tep.comms.comm_of(record_pid(tep, ctx.record));
         break;
       case StringSource::kCpuText:
-        text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(record.cpu)), scratch);
+        text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(ctx.record.cpu)), scratch);
         break;
       case StringSource::kNumberText: {
         uint64_t v = 0;
-        read_field_value(tep, *step.field, ctx.data, ctx.size, v);
+        read_field_value(tep, *step.field, ctx.data(), ctx.size(), v);
         FunctionTable::CMatch match;
         text = step.symbolize && tep.functions.lookup(v, match) ? match.name : nullptr;
         if (!text) text = hex_text(v, scratch);
@@ -252,10 +253,10 @@ struct MatchProgram::Tests {
   }
 
   // Two value trees compared (the op is valid: checked when compiled).
-  static int compare_values(const Step& step, Context, tep_record& record) {
+  static int compare_values(const Step& step, Context ctx) {
     tep_errno err = TEP_ERRNO__SUCCESS;
-    const uint64_t l = step.program->value(step.left, &record, err);
-    const uint64_t r = step.program->value(step.right, &record, err);
+    const uint64_t l = step.program->value(step.left, &ctx.record, err);
+    const uint64_t r = step.program->value(step.right, &ctx.record, err);
     if (err) return err;
     switch (step.op) {
       case TEP_FILTER_CMP_EQ: return l == r;
@@ -268,21 +269,42 @@ struct MatchProgram::Tests {
   }
 
   // A value as a condition.
-  static int non_zero(const Step& step, Context, tep_record& record) {
+  static int non_zero(const Step& step, Context ctx) {
     tep_errno err = TEP_ERRNO__SUCCESS;
-    const uint64_t v = step.program->value(step.left, &record, err);
+    const uint64_t v = step.program->value(step.left, &ctx.record, err);
     return err ? static_cast<int>(err) : v != 0;
   }
 
-  // A test that fails with the same error on every record.
-  static int fail(const Step& step, Context, tep_record&) { return step.op; }
+  // A test that fails with the same error on every record: its outcomes are
+  // that error's end step (set when compiled).
+  static const Step* fail(const Step& step, Context) { return step.to[0]; }
+
+  // A test as a step: the step after its outcome, or the end step of the
+  // error it met.
+  template <int (*Body)(const Step&, Context)>
+  static const Step* then(const Step& step, Context ctx) {
+    const int result = Body(step, ctx);
+    return __builtin_expect(result >= 0, 1) ? step.to[result] : error_end(result);
+  }
+
+  // An end step for each tep_errno, shared by every program.
+  static const Step* error_end(int err) {
+    constexpr int kCodes = __TEP_ERRNO__END - __TEP_ERRNO__START - 1;
+    static const std::array<Step, kCodes> ends = [] {
+      std::array<Step, kCodes> steps;
+      for (int i = 0; i < kCodes; i++) steps[static_cast<size_t>(i)] = end_step(__TEP_ERRNO__START + 1 + i);
+      return steps;
+    }();
+    const int i = err - __TEP_ERRNO__START - 1;
+    return &ends[static_cast<size_t>(i >= 0 && i < kCodes ? i : TEP_ERRNO__INVALID_ARG_TYPE - __TEP_ERRNO__START - 1)];
+  }
 
   // Matching is noexcept: a test that may allocate (text copies, comm and
   // symbol lookups) answers an allocation failure with an error instead.
-  template <int (*Body)(const Step&, Context, tep_record&)>
-  static int guarded(const Step& step, Context ctx, tep_record& record) noexcept {
+  template <int (*Body)(const Step&, Context)>
+  static int guarded(const Step& step, Context ctx) noexcept {
     try {
-      return Body(step, ctx, record);
+      return Body(step, ctx);
     } catch (...) {
       return TEP_ERRNO__MEM_ALLOC_FAILED;
     }
@@ -295,7 +317,13 @@ MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(t
   auto at = [this](int index) -> const Step* {
     return index >= 0 ? &steps_[static_cast<size_t>(index)] : index == kAccept ? &accept_ : &reject_;
   };
-  for (Step& step : steps_) step.to[0] = at(step.next[0]), step.to[1] = at(step.next[1]), step.program = this;
+  for (Step& step : steps_) {
+    step.program = this;
+    if (step.test == Tests::fail)
+      step.to[0] = step.to[1] = Tests::error_end(step.op);
+    else
+      step.to[0] = at(step.next[0]), step.to[1] = at(step.next[1]);
+  }
   entry_ = at(entry);
 }
 
@@ -336,7 +364,7 @@ int MatchProgram::compile_condition(const tep_filter_arg* arg, int on_true, int 
         if (const int err = static_error(step.left); err < 0) {
           step.op = err;
         } else {
-          step.test = Tests::guarded<Tests::non_zero>;
+          step.test = Tests::then<Tests::guarded<Tests::non_zero>>;
         }
         break;
       default:
@@ -371,14 +399,14 @@ MatchProgram::Step MatchProgram::compile_numbers(const tep_filter_arg* arg) {
   int err = static_error(step.left);
   if (!err) err = static_error(step.right);
   if (!err && !valid_integer_cmp(step.op)) err = TEP_ERRNO__ILLEGAL_INTEGER_CMP;
-  step.test = err < 0 ? Tests::fail : Tests::guarded<Tests::compare_values>;
+  step.test = err < 0 ? Tests::fail : Tests::then<Tests::guarded<Tests::compare_values>>;
   if (err < 0) step.op = err;
   return step;
 }
 
 MatchProgram::Step MatchProgram::compile_strings(const tep_filter_arg* arg) {
   Step step;
-  step.test = Tests::guarded<Tests::compare_strings>;
+  step.test = Tests::then<Tests::guarded<Tests::compare_strings>>;
   step.op = arg->str.type;
   step.text = arg->str.val ? arg->str.val : "";
   step.length = strlen(step.text);

@@ -27,14 +27,10 @@ class MatchProgram {
   // when not, or the first evaluation error. `swap`: the record's byte order
   // is not the host's. Inline: it runs once per record, after a search.
   int match(tep_record& record, bool swap) const {
-    const Context ctx{static_cast<const uint8_t*>(record.data), record.size, swap};
+    const Context ctx{record, swap};
     const Step* step = entry_;
-    while (step->test) {
-      const int result = step->test(*step, ctx, record);
-      if (__builtin_expect(result < 0, 0)) return result;
-      step = step->to[result];
-    }
-    return step == &accept_ ? TEP_ERRNO__FILTER_MATCH : TEP_ERRNO__FILTER_MISS;
+    while (step->test) step = step->test(*step, ctx);
+    return step->op;
   }
 
   // Steps point at each other and at accept_ / reject_.
@@ -42,16 +38,19 @@ class MatchProgram {
   MatchProgram& operator=(const MatchProgram&) = delete;
 
  private:
-  // What every test of one record reads: two registers, with the record.
+  // What every test of one record reads; passed in two registers.
   struct Context {
-    const uint8_t* data;
-    int size;
+    tep_record& record;
     bool swap;
+    const uint8_t* data() const { return static_cast<const uint8_t*>(record.data); }
+    int size() const { return record.size; }
   };
   struct Step;
-  // 1 when the record passes the step's test, 0 when not, or the (negative)
-  // tep_errno the test met.
-  using Test = int (*)(const Step& step, Context ctx, tep_record& record);
+  // The step after this one's outcome on the record, or an end step: one
+  // whose test is null and whose op is the answer (accept_, reject_, or the
+  // tep_errno met). Tests::then makes one of a test that returns 1 when the
+  // record passes, 0 when not, or the (negative) tep_errno.
+  using Test = const Step* (*)(const Step& step, Context ctx);
   static constexpr int kAccept = -1, kReject = -2;  // where a jump may end
 
   // A value node of a leaf that has no step of its own (arithmetic, cpu,
@@ -98,7 +97,12 @@ class MatchProgram {
   tep_handle* tep_;
   std::vector<Node> nodes_;
   std::vector<Step> steps_;
-  Step accept_, reject_;
+  Step accept_ = end_step(TEP_ERRNO__FILTER_MATCH), reject_ = end_step(TEP_ERRNO__FILTER_MISS);
+  static Step end_step(int result) {
+    Step step;
+    step.op = result;
+    return step;
+  }
   const Step* entry_ = &reject_;
 };
 
