@@ -72,6 +72,7 @@ class PrintFmtParser {
   Token process_field_arg(tep_print_arg* arg);
   Token process_flags(tep_print_arg* arg);
   Token process_symbols(tep_print_arg* arg);
+  Token process_table_value(tep_print_arg*& value);
   Token process_table(tep_print_flag_sym** list);
   Token process_hex(tep_print_arg* arg, tep_print_arg_type type);
   Token process_int_array(tep_print_arg* arg);

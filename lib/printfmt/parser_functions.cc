@@ -54,15 +54,22 @@ Token PrintFmtParser::process_field_arg(tep_print_arg* arg) {
   return token;
 }
 
-// __print_flags(value, "delim", { 1, "A" }, { 2, "B" })  (the delimiter may be absent)
-Token PrintFmtParser::process_flags(tep_print_arg* arg) {
-  *arg = tep_print_arg{};
-  arg->type = TEP_PRINT_FLAGS;
+// The `value,` that __print_flags and __print_symbolic start with.
+Token PrintFmtParser::process_table_value(tep_print_arg*& value) {
   tep_print_arg* field = tree_.new_arg();
   Token token = process_field_arg(field);
   if (!is_ok(token)) return token;
   if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
-  arg->flags.field = field;
+  value = field;
+  return token;
+}
+
+// __print_flags(value, "delim", { 1, "A" }, { 2, "B" })  (the delimiter may be absent)
+Token PrintFmtParser::process_flags(tep_print_arg* arg) {
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_FLAGS;
+  Token token = process_table_value(arg->flags.field);
+  if (!is_ok(token)) return token;
 
   token = lexer_.next_item();
   if (token.is_item_like()) {
@@ -70,28 +77,19 @@ Token PrintFmtParser::process_flags(tep_print_arg* arg) {
     token = lexer_.next_item();
   }
   if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
-  token = process_table(&arg->flags.flags);
-  if (!is_ok(token)) return token;
-  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
-  return lexer_.next_item();
+  return process_table(&arg->flags.flags);
 }
 
 // __print_symbolic(value, { 1, "A" }, { 2, "B" })
 Token PrintFmtParser::process_symbols(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_SYMBOL;
-  tep_print_arg* field = tree_.new_arg();
-  Token token = process_field_arg(field);
+  Token token = process_table_value(arg->symbol.field);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
-  arg->symbol.field = field;
-  token = process_table(&arg->symbol.symbols);
-  if (!is_ok(token)) return token;
-  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
-  return lexer_.next_item();
+  return process_table(&arg->symbol.symbols);
 }
 
-// { value, "text" }, { value, "text" } ... (a trailing ',' is tolerated).
+// The `{ 1, "A" }, { 2, "B" })` that both end with, through the `)`.
 Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
   Token token;
   do {
@@ -120,7 +118,9 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
     list = &entry->next;
     token = lexer_.next_item();
   } while (token.is(TokenType::Delim, ","));
-  return token;
+  if (!is_ok(token)) return token;
+  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
+  return lexer_.next_item();
 }
 
 tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
