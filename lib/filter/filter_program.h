@@ -33,7 +33,7 @@ class MatchProgram {
     return step->op;
   }
 
-  // Steps point at each other and at accept_ / reject_.
+  // Steps point at each other and at accept_ / reject_: not copied.
   MatchProgram(const MatchProgram&) = delete;
   MatchProgram& operator=(const MatchProgram&) = delete;
 
@@ -66,11 +66,11 @@ class MatchProgram {
 
   enum class StringSource : uint8_t { kComm, kFixed, kDynamic, kNumberText, kCpuText };
   struct Step {
-    Test test = nullptr;               // none: the end (accept_ or reject_)
+    Test test = nullptr;               // none: an end step, whose op is the answer
     const Step* to[2] = {};            // the step after a 0 / 1 result, once compiled
     const MatchProgram* program = nullptr;  // its owner, for the tests that evaluate values
     int next[2] = {kReject, kReject};  // the same as indices, while compiling
-    int op = 0;                        // cmp / str type, or the error to report
+    int op = 0;                        // cmp / str type, the error to report, or an end's answer
     int offset = 0;                    // a field's bytes in the record: [offset, end)
     int64_t end = 0;                   // (int64: offset + size may pass INT_MAX)
     uint64_t number = 0;               // the number compared against
