@@ -198,10 +198,13 @@ int EventFilter::match(tep_record* record) noexcept {
   // filter is installed. A tree a consumer swapped in since then runs from a
   // program compiled for this call alone.
   const tep_filter_arg* root = types[index].filter;
-  const Compiled* compiled = compiled_.data() + index;
-  if (__builtin_expect(compiled < compiled_.data() + compiled_.size(), 1) && compiled->root == root &&
-      compiled->program)
-    return compiled->program->match(*record, swaps_bytes(*tep));
+  // compiled_[index] exists unless a consumer changed `filters`: bounded as
+  // addresses, which needs no division by sizeof(Compiled).
+  const uintptr_t at = reinterpret_cast<uintptr_t>(compiled_.data()) + static_cast<size_t>(index) * sizeof(Compiled);
+  if (__builtin_expect(at < reinterpret_cast<uintptr_t>(compiled_.data() + compiled_.size()), 1)) {
+    const Compiled& compiled = compiled_[static_cast<size_t>(index)];
+    if (compiled.root == root && compiled.program) return compiled.program->match(*record, swaps_bytes(*tep));
+  }
   return match_uncompiled(*record, root);
 }
 

@@ -178,34 +178,35 @@ struct MatchProgram::Tests {
     return same != kNegate;
   }
 
+  // The == / != test of a char array (`array`, of `array_size` bytes) or a
+  // __data_loc field against the step's string, comparing in words of Word.
+  // A char array longer than the string at a known offset compares two words
+  // of the string read here (array_equals).
+  template <typename Word, bool kNegate>
+  static Test string_test(Step& step, bool array, int64_t array_size) {
+    if constexpr (!std::is_void_v<Word>) {
+      if (array && step.offset >= 0 && array_size > static_cast<int64_t>(step.length)) {
+        Word w0, w1;
+        step.tail = step.length + 1 - sizeof(Word);
+        memcpy(&w0, step.text, sizeof(Word)), memcpy(&w1, step.text + step.tail, sizeof(Word));
+        step.word[0] = w0, step.word[1] = w1;
+        return then<array_equals<Word, kNegate>>;
+      }
+    }
+    return array ? then<string_equals<true, Word, kNegate>> : then<string_equals<false, Word, kNegate>>;
+  }
+
   template <typename Word>
-  static void set_words(Step& step, bool negate) {
-    Word w0, w1;
-    step.tail = step.length + 1 - sizeof(Word);
-    memcpy(&w0, step.text, sizeof(Word)), memcpy(&w1, step.text + step.tail, sizeof(Word));
-    step.word[0] = w0, step.word[1] = w1;
-    step.test = negate ? then<array_equals<Word, true>> : then<array_equals<Word, false>>;
+  static Test string_test(Step& step, bool array, int64_t array_size, bool negate) {
+    return negate ? string_test<Word, true>(step, array, array_size) : string_test<Word, false>(step, array, array_size);
   }
 
-  // array_equals for a char array field of `size` bytes at a known offset,
-  // when the string is 3 to 15 bytes long.
-  static void use_array_words(Step& step, int64_t size, bool negate) {
+  // Two overlapping words cover a string and its NUL of 4 to 16 bytes.
+  static Test string_test(Step& step, bool array, int64_t array_size, bool negate) {
     const size_t k = step.length + 1;
-    if (step.offset < 0 || size <= static_cast<int64_t>(step.length)) return;
-    if (k >= 8 && k <= 16) set_words<uint64_t>(step, negate);
-    else if (k >= 4 && k < 8) set_words<uint32_t>(step, negate);
-  }
-
-  template <bool kArray, bool kNegate>
-  static Test string_test(size_t length) {
-    if (length + 1 >= 8 && length + 1 <= 16) return then<string_equals<kArray, uint64_t, kNegate>>;
-    if (length + 1 >= 4 && length + 1 < 8) return then<string_equals<kArray, uint32_t, kNegate>>;
-    return then<string_equals<kArray, void, kNegate>>;
-  }
-
-  static Test string_test(bool array, bool negate, size_t length) {
-    if (array) return negate ? string_test<true, true>(length) : string_test<true, false>(length);
-    return negate ? string_test<false, true>(length) : string_test<false, false>(length);
+    if (k >= 8 && k <= 16) return string_test<uint64_t>(step, array, array_size, negate);
+    if (k >= 4 && k < 8) return string_test<uint32_t>(step, array, array_size, negate);
+    return string_test<void>(step, array, array_size, negate);
   }
 
   // The other string tests: regular expressions, and the comm, the cpu or a
@@ -430,9 +431,8 @@ MatchProgram::Step MatchProgram::compile_strings(const tep_filter_arg* arg) {
     // A __data_loc field's bytes are its 4-byte location word.
     step.end = static_cast<int64_t>(field->offset) + (dynamic ? 4 : field->size);
     if (step.op == TEP_FILTER_CMP_MATCH || step.op == TEP_FILTER_CMP_NOT_MATCH) {
-      const bool negate = step.op == TEP_FILTER_CMP_NOT_MATCH;
-      step.test = Tests::string_test(!dynamic && field->size > 0, negate, step.length);
-      if (!dynamic && field->size > 0) Tests::use_array_words(step, field->size, negate);
+      step.test = Tests::string_test(step, !dynamic && field->size > 0, field->size,
+                                     step.op == TEP_FILTER_CMP_NOT_MATCH);
     }
   } else {
     step.source = StringSource::kNumberText;

@@ -89,7 +89,8 @@ Token PrintFmtParser::process_symbols(tep_print_arg* arg) {
   return process_table(&arg->symbol.symbols);
 }
 
-// The `{ 1, "A" }, { 2, "B" })` that both end with, through the `)`.
+// The `{ 1, "A" }, { 2, "B" })` that both end with, through the `)` (a trailing ','
+// before it is tolerated).
 Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
   Token token;
   do {
