@@ -7,14 +7,40 @@
 
 #include "base/text_reader.h"
 #include "base/log.h"
+#include "base/per_thread.h"
 #include "symbols/kallsyms_line.h"
 #include "symbols/upstream_order.h"
 
 namespace tep {
 
+namespace {
+
+std::atomic<uint64_t> next_serial{1};
+
+// The last answers of this thread, by address: a trace asks for the same few
+// hundred call sites over and over, and a hit skips the lock and the search.
+struct LookupCache {
+  struct Slot {
+    const FunctionTable* table = nullptr;
+    uint64_t serial = 0;
+    uint64_t version = 0;
+    uint64_t addr = 0;
+    bool found = false;
+    FunctionTable::CMatch match;
+  };
+  static constexpr unsigned kBits = 8;
+  Slot slots[1u << kBits];
+  Slot& slot(uint64_t addr) { return slots[(addr * 0x9E3779B97F4A7C15ull) >> (64 - kBits)]; }
+};
+
+}  // namespace
+
+FunctionTable::FunctionTable() : serial_(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
+
 FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) {
   text = text.substr(0, text.find('\0'));
   std::unique_lock lock(mutex_);
+  version_.fetch_add(1, std::memory_order_release);
   entries_.reserve(entries_.size() + text.size() / 40);  // kallsyms lines average ~44 bytes
   // Only names and modules are kept, in the arena's small blocks: a copy of
   // the whole text was twice the memory, in one block so large that glibc
@@ -51,6 +77,7 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
 
 void FunctionTable::add(std::string_view name, uint64_t addr, const char* module) {
   std::unique_lock lock(mutex_);
+  version_.fetch_add(1, std::memory_order_release);
   const char* stored_module = module ? strings_.copy(module) : nullptr;
   append({addr, strings_.copy(name), stored_module});
 }
@@ -96,23 +123,34 @@ size_t FunctionTable::find_index(uint64_t addr) const {
 }
 
 bool FunctionTable::lookup(uint64_t addr, CMatch& out) const {
-  std::shared_lock lock(mutex_);
-  if (resolver_) {
-    tep_func_resolver_t* resolver = resolver_;
-    void* priv = resolver_priv_;
-    lock.unlock();  // the resolver may call back into the library
-    unsigned long long start = addr;
-    char* module = nullptr;
-    char* name = resolver(priv, &start, &module);
-    if (!name) return false;
-    out = {name, module, start, 0};
-    return true;
+  // A writer moves the version before it changes anything, under the lock: an
+  // answer computed after reading a version is at least that version's.
+  const uint64_t version = version_.load(std::memory_order_acquire);
+  LookupCache::Slot& slot = per_thread<LookupCache>().slot(addr);
+  if (slot.table == this && slot.serial == serial_ && slot.version == version && slot.addr == addr) {
+    out = slot.match;
+    return slot.found;
   }
+  std::shared_lock lock(mutex_);
+  if (resolver_) return resolve(addr, out, lock);
   ensure_sorted(lock);
   size_t i = find_index(addr);
-  if (i >= entries_.size() - 1) return false;
-  const Entry& e = entries_[i];
-  out = {e.name, e.module, e.addr, entries_[i + 1].addr - e.addr};
+  bool found = i < entries_.size() - 1;
+  if (found) out = {entries_[i].name, entries_[i].module, entries_[i].addr, entries_[i + 1].addr - entries_[i].addr};
+  slot = {this, serial_, version, addr, found, found ? out : CMatch{}};
+  return found;
+}
+
+// A resolver's answers are not cached: it may answer differently each time.
+bool FunctionTable::resolve(uint64_t addr, CMatch& out, std::shared_lock<std::shared_mutex>& lock) const {
+  tep_func_resolver_t* resolver = resolver_;
+  void* priv = resolver_priv_;
+  lock.unlock();  // the resolver may call back into the library
+  unsigned long long start = addr;
+  char* module = nullptr;
+  char* name = resolver(priv, &start, &module);
+  if (!name) return false;
+  out = {name, module, start, 0};
   return true;
 }
 
@@ -128,6 +166,7 @@ bool FunctionTable::lookup(uint64_t addr, FunctionMatch& out) const {
 
 void FunctionTable::set_resolver(tep_func_resolver_t* resolver, void* priv) {
   std::unique_lock lock(mutex_);
+  version_.fetch_add(1, std::memory_order_release);
   resolver_ = resolver;
   resolver_priv_ = priv;
 }

@@ -8,6 +8,7 @@
 // Lookups may run on several threads at once, also during registration.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <shared_mutex>
@@ -34,7 +35,7 @@ class FunctionTable {
  public:
   enum class ParseStatus { kOk, kBadLine };
 
-  FunctionTable() = default;
+  FunctionTable();
   FunctionTable(const FunctionTable&) = delete;
   FunctionTable& operator=(const FunctionTable&) = delete;
 
@@ -74,6 +75,7 @@ class FunctionTable {
   void ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const;
   size_t find_index(uint64_t addr) const;  // entries_.size() - 1 (the sentinel) if none
   void append(const Entry& e);
+  bool resolve(uint64_t addr, CMatch& out, std::shared_lock<std::shared_mutex>& lock) const;
 
   mutable std::shared_mutex mutex_;
   StringArena strings_;
@@ -86,6 +88,12 @@ class FunctionTable {
   mutable bool sorted_current_ = false;  // and the sentinel after them, nothing else
   tep_func_resolver_t* resolver_ = nullptr;
   void* resolver_priv_ = nullptr;
+  // Per-thread caches of answers (plugins and %pS ask for the same call sites
+  // record after record) are valid while both match: `serial_` tells this
+  // table from one made later at the same address, `version_` moves with
+  // every change (registration, resolver).
+  const uint64_t serial_;
+  std::atomic<uint64_t> version_{0};
 };
 
 }  // namespace tep
