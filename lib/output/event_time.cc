@@ -55,11 +55,23 @@ void print_time(seq::Output& out, const TimeLayout& layout, uint64_t ts) {
   }
   if (layout.scale > 1) {
     uint64_t scale = static_cast<uint64_t>(layout.scale);
+    if (layout.precision <= 16) {  // "%5llu.%06llu" in one piece
+      char buf[2 * kIntTextSize + 32];
+      char* end = buf + sizeof(buf);
+      char* dot = padded_decimal(time % scale, layout.precision, '0', end) - 1;
+      *dot = '.';
+      char* start = padded_decimal(time / scale, 5, ' ', dot);
+      out.append(std::string_view(start, static_cast<size_t>(end - start)));
+      return;
+    }
     append_padded(out, time / scale, 5, ' ');
     out.append_char('.');
     append_padded(out, time % scale, layout.precision, '0');
   } else {
-    append_padded(out, time, 12, ' ');
+    char buf[2 * kIntTextSize];
+    char* end = buf + sizeof(buf);
+    char* start = padded_decimal(time, 12, ' ', end);
+    out.append(std::string_view(start, static_cast<size_t>(end - start)));
   }
 }
 

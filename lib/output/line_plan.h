@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
 // tep_print_event's format, split once: trace-cmd passes the same few formats
 // for every record ("%16s-%-5d [%03d] %s %6.1000d: %s: %s"), so each thread
-// keeps the last few, found again by content (the caller owns the string: a
-// pointer may be reused for other text). A plan in use by a call is never
-// evicted, so a handler re-entering tep_print_event with another format is safe.
+// keeps the last few (lib/base/text_keyed_cache.h). A plan in use by a call is
+// never evicted, so a handler re-entering tep_print_event with another format
+// is safe.
 #pragma once
 
 #include <memory>
@@ -25,9 +25,10 @@ struct LinePiece {
 class LinePlans {
  public:
   struct Plan {
-    std::string format;  // the pieces point into this copy
+    std::string text;  // the pieces point into this copy
     std::vector<LinePiece> pieces;
-    const char* last_pointer = nullptr;  // where the caller's copy was last seen
+    const char* pointer = nullptr;  // where the caller's copy was last seen
+    bool immutable = false;         // and it is a literal of the main program
     int users = 0;
   };
 

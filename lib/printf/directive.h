@@ -8,6 +8,8 @@
 // takes, not in what its parts mean.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -44,10 +46,16 @@ struct Directive {
   // No flag, width or precision: "%d", "%llx", "%s" print their digits or text as is.
   // The eight flags (left .. precision_star) are adjacent bytes, tested as one
   // word: this runs for every number printed.
-  bool plain() const {
+  bool plain() const { return flag_word() == 0 && width == 0 && precision < 0; }
+  // No flag but '-' and '0', no precision: "%-5d", "%03d", "%08lx".
+  bool width_only() const {
+    constexpr std::array<unsigned char, 8> kLeftAndZero = {0xff, 0, 0, 0, 0xff, 0, 0, 0};
+    return (flag_word() & ~std::bit_cast<uint64_t>(kLeftAndZero)) == 0 && precision < 0;
+  }
+  uint64_t flag_word() const {
     uint64_t flags;
     memcpy(&flags, &left, sizeof(flags));
-    return flags == 0 && width == 0 && precision < 0;
+    return flags;
   }
   // Bits of an integer argument the conversion reads (8, 16, 32 or 64): l, z
   // and t read this host's long, size_t and ptrdiff_t (32 bits on i686).
@@ -74,7 +82,8 @@ struct Directive {
 };
 
 static_assert(offsetof(Directive, precision_star) - offsetof(Directive, left) == 7,
-              "plain() reads the eight flags as one word");
+              "flag_word() reads the eight flags as one word");
+static_assert(offsetof(Directive, zero) - offsetof(Directive, left) == 4, "width_only() knows where '0' is");
 
 bool is_int_conversion(char c);  // d i u x X o c
 

@@ -83,6 +83,24 @@ void format_int(Sink& out, const Directive& d, uint64_t reg) {
     out.append(std::string_view(digits, static_cast<size_t>(digit_count)));
     return;
   }
+  // A width alone, or with '-' or '0' (pids, CPUs, bytes): the pad goes next
+  // to the digits and the number out in one append.
+  if (!negative && d.width_only()) {
+    const int64_t pad = d.width - digit_count;
+    if (pad > 0 && d.left) {
+      out.append(std::string_view(digits, static_cast<size_t>(digit_count)));
+      out.append_repeated(' ', pad);
+      return;
+    }
+    if (pad <= kComposedZeros) {
+      if (pad > 0) {
+        digits -= pad;
+        fill_short(digits, d.zero ? '0' : ' ', static_cast<size_t>(pad));
+      }
+      out.append(std::string_view(digits, static_cast<size_t>(end - digits)));
+      return;
+    }
+  }
   int64_t zeros = d.precision > digit_count ? d.precision - digit_count : 0;
   if (conv == 'o' && d.alt && zeros == 0 && (digit_count == 0 || *digits != '0')) zeros = 1;
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "trace_seq/hand_printf.h"
 
-#include <array>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "base/per_thread.h"
+#include "base/text_keyed_cache.h"
 #include "printf/format.h"
 #include "printf/parser.h"
 #include "trace_seq/output_buffer.h"
@@ -27,12 +27,11 @@ struct HandFormat {
     bool has_conversion = false;
   };
   std::string text;
-  const char* last_pointer = nullptr;  // where the caller's copy was last seen
+  const char* pointer = nullptr;  // where the caller's copy was last seen
+  bool immutable = false;         // and it is a literal of the main program
   bool by_hand = false;  // every conversion is one done by hand
   std::vector<Piece> pieces;
 };
-
-constexpr size_t kCachedFormats = 16;
 
 std::unique_ptr<HandFormat> split(const char* fmt) {
   auto format = std::make_unique<HandFormat>();
@@ -65,24 +64,16 @@ std::unique_ptr<HandFormat> split(const char* fmt) {
   return format;
 }
 
-struct HandFormatCache {
-  std::array<std::unique_ptr<HandFormat>, kCachedFormats> formats;
-  size_t next_victim = 0;
-};
-
 // One entry per call site: callers pass string literals, and equal literals in
 // different objects ("%.*s" in trace-cmd and in a plugin) get entries of their
-// own instead of taking one entry from each other. The pointer finds the
-// entry, the content confirms it (a buffer may be reused for other text).
+// own instead of taking one entry from each other.
+using HandFormatCache = TextKeyedCache<HandFormat, 3>;
+
 const HandFormat& find_or_split(const char* fmt) {
   auto& cache = per_thread<HandFormatCache>();
-  for (const auto& format : cache.formats)
-    if (format && format->last_pointer == fmt && strcmp(format->text.c_str(), fmt) == 0) return *format;
-  auto& slot = cache.formats[cache.next_victim];
-  cache.next_victim = (cache.next_victim + 1) % kCachedFormats;
-  slot = split(fmt);
-  slot->last_pointer = fmt;
-  return *slot;
+  if (const HandFormat* format = cache.find(fmt)) return *format;
+  std::unique_ptr<HandFormat> made = split(fmt);
+  return *cache.insert(fmt, made, [](const HandFormat&) { return true; });
 }
 
 }  // namespace
@@ -99,7 +90,8 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
       // glibc: "(null)", or nothing when the precision is too short for it.
       if (!str) str = c.precision < 0 || c.precision >= 6 ? "(null)" : "";
       size_t length = c.precision < 0 ? strlen(str) : strnlen(str, static_cast<size_t>(c.precision));
-      fmt::format_string(out, c, std::string_view(str, length));
+      if (c.width == 0) out.append(std::string_view(str, length));  // the length already holds the precision
+      else fmt::format_string(out, c, std::string_view(str, length));
     } else if (c.conversion == 'c' || c.int_bits() <= 32) {
       fmt::format_int(out, c, va_arg(ap, unsigned));
     } else {

@@ -1,98 +1,101 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Output: a small buffer in front of a trace_seq. A printed record is many
-// short pieces (a digit run, a separator, a flag name); gathering them here
-// and appending to the seq once is most of the difference in speed.
-// Code that writes to the seq itself (print functions, vsnprintf) calls
-// seq() first, which flushes.
+// Output: appends into a trace_seq's buffer through a cursor. A printed record
+// is many short pieces (a digit run, a separator, a flag name); checking the
+// seq's state and room once, instead of per piece, and copying short pieces
+// in word moves is most of the difference in speed. The seq's `len` is brought
+// up to date by flush() (the destructor, seq()).
+// Code that writes to the seq itself (print functions, vsnprintf) calls seq()
+// first; the next append takes the seq as that code left it. One spare byte
+// is always kept after the text, for the terminator, as the seq's own appends
+// do; when a piece does not fit, the seq grows the way it always does.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 
+#include "base/digits.h"
+#include "trace_seq/int_text.h"
 #include "trace_seq/seq.h"
 
 namespace tep::seq {
 
 class Output {
  public:
-  explicit Output(trace_seq* s) : seq_(s) {}
+  explicit Output(trace_seq* s) : seq_(s) { attach(); }
   ~Output() { flush(); }
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
 
   void append(std::string_view text) {
-    if (text.size() > kCapacity - len_) {
-      flush();
-      if (text.size() > kCapacity) {
-        seq::append(seq_, text);
-        return;
-      }
-    }
-    char* out = buf_ + len_;
-    if (text.size() <= 32) copy_short(out, text.data(), text.size());
-    else memcpy(out, text.data(), text.size());
-    len_ += text.size();
+    if (__builtin_expect(text.size() > room(), 0)) return append_slow(text);
+    if (text.size() <= 32) copy_short(cur_, text.data(), text.size());
+    else memcpy(cur_, text.data(), text.size());
+    cur_ += text.size();
   }
   void append_char(char c) {
-    if (len_ == kCapacity) flush();
-    buf_[len_++] = c;
+    if (__builtin_expect(cur_ == limit_, 0)) return append_slow(std::string_view(&c, 1));
+    *cur_++ = c;
   }
   // `count` copies of `c` (widths' padding; a bounded width may pad 1 MiB).
   void append_repeated(char c, int64_t count) {
     if (count <= 0) return;
-    if (count <= 32 && static_cast<size_t>(count) <= kCapacity - len_) {  // most pads: a few spaces
-      fill_short(buf_ + len_, c, static_cast<size_t>(count));
-      len_ += static_cast<size_t>(count);
+    if (count <= 32 && static_cast<size_t>(count) <= room()) {  // most pads: a few spaces
+      fill_short(cur_, c, static_cast<size_t>(count));
+      cur_ += count;
       return;
     }
-    while (count > 0) {
-      if (len_ == kCapacity) flush();
-      size_t chunk = kCapacity - len_;
-      if (static_cast<uint64_t>(count) < chunk) chunk = static_cast<size_t>(count);
-      memset(buf_ + len_, c, chunk);
-      len_ += chunk;
-      count -= static_cast<int64_t>(chunk);
-    }
+    append_repeated_slow(c, count);
   }
-  // The underlying seq, with everything buffered so far written to it.
+  // The underlying seq, with everything appended so far in its `len`.
   trace_seq* seq() {
     flush();
+    detach();
     return seq_;
   }
-  // Drops what is buffered (a printer that gives up and lets another redo it).
-  void discard() { len_ = 0; }
+  // Forgets the cursor without committing (a printer that gives up and lets
+  // another redo it resets the seq's len itself).
+  void discard() { detach(); }
   void flush() {
-    if (len_) seq::append(seq_, std::string_view(buf_, len_));
-    len_ = 0;
+    if (cur_) seq_->len = static_cast<unsigned>(cur_ - seq_->buffer);
   }
 
  private:
-  static constexpr size_t kCapacity = 480;
+  size_t room() const { return static_cast<size_t>(limit_ - cur_); }
+  // The cursor at the seq's end when it is usable; otherwise no room, so that
+  // every append goes to the seq's own (warning, refusing) appends.
+  void attach() {
+    if (has_room(seq_, 0)) {
+      cur_ = seq_->buffer + seq_->len;
+      limit_ = seq_->buffer + seq_->buffer_size - 1;
+    } else {
+      detach();
+    }
+  }
+  void detach() { cur_ = limit_ = nullptr; }
+  __attribute__((noinline)) void append_slow(std::string_view text) {
+    flush();
+    seq::append(seq_, text);
+    attach();
+  }
+  __attribute__((noinline)) void append_repeated_slow(char c, int64_t count) {
+    static constexpr std::string_view kSpaces = "                                ";
+    for (; count > 0; count -= static_cast<int64_t>(kSpaces.size())) {
+      size_t n = count < static_cast<int64_t>(kSpaces.size()) ? static_cast<size_t>(count) : kSpaces.size();
+      if (n > room()) {
+        flush();
+        seq::append_repeated(seq_, c, static_cast<int64_t>(n));
+        attach();
+      } else {
+        memset(cur_, c, n);
+        cur_ += n;
+      }
+    }
+  }
 
   // Up to 32 bytes in a few word moves (overlapping ones for the lengths in
   // between): most pieces are a few bytes, and a memcpy call or a byte loop
   // costs more than the copy.
-  // 1 to 32 copies of `c`, in the same overlapping word stores.
-  static void fill_short(char* out, char c, size_t n) {
-    const uint64_t word = uint64_t{static_cast<unsigned char>(c)} * 0x0101010101010101u;
-    if (n >= 8) {
-      memcpy(out, &word, 8);
-      if (n > 16) {
-        memcpy(out + 8, &word, 8);
-        memcpy(out + n - 16, &word, 8);
-      }
-      memcpy(out + n - 8, &word, 8);
-    } else if (n >= 4) {
-      const auto half = static_cast<uint32_t>(word);
-      memcpy(out, &half, 4);
-      memcpy(out + n - 4, &half, 4);
-    } else {
-      out[0] = c;
-      out[n / 2] = c;
-      out[n - 1] = c;
-    }
-  }
   static void copy_short(char* out, const char* in, size_t n) {
     if (n >= 8) {
       uint64_t head, tail;
@@ -126,8 +129,8 @@ class Output {
     }
   }
   trace_seq* seq_;
-  size_t len_ = 0;
-  char buf_[kCapacity];
+  char* cur_ = nullptr;
+  char* limit_ = nullptr;
 };
 
 }  // namespace tep::seq
