@@ -28,12 +28,60 @@ bool starts_with(const char* text, std::string_view prefix) {
   return true;
 }
 
-void print_int(seq::Output& out, const LinePiece& piece, int value) {
-  fmt::format_line_int(out, piece.format, value);
-}
-
 void print_string(seq::Output& out, const LinePiece& piece, std::string_view text) {
   fmt::format_line_string(out, piece.format, text);
+}
+
+// The formatter's sink into a piece's memo; `overflow` when the text does not fit.
+class MemoSink {
+ public:
+  explicit MemoSink(LinePiece::Memo& memo) : memo_(memo) { memo_.size = 0; }
+  void append(std::string_view text) {
+    if (text.size() > sizeof(memo_.text) - memo_.size) {
+      overflow = true;
+      return;
+    }
+    memcpy(memo_.text + memo_.size, text.data(), text.size());
+    memo_.size = static_cast<uint8_t>(memo_.size + text.size());
+  }
+  void append_char(char c) { append(std::string_view(&c, 1)); }
+  void append_repeated(char c, int64_t count) {
+    if (count <= 0) return;
+    if (static_cast<uint64_t>(count) > sizeof(memo_.text) - memo_.size) {
+      overflow = true;
+      return;
+    }
+    memset(memo_.text + memo_.size, c, static_cast<size_t>(count));
+    memo_.size = static_cast<uint8_t>(memo_.size + count);
+  }
+  bool overflow = false;
+
+ private:
+  LinePiece::Memo& memo_;
+};
+
+// What the pieces print from; part of a memo's key, since one format may be
+// given different arguments by different calls.
+enum class Source : uint64_t { kPid = 1, kCpu = 2, kComm = 3 };
+
+// `print(sink)` is the piece's text for `key` and `detail`: from the memo
+// when it holds those, into it otherwise (directly into `out` when it does
+// not fit).
+template <typename Print>
+void print_memoized(seq::Output& out, const LinePiece& piece, Source source, uint64_t key, uint32_t detail,
+                    Print print) {
+  LinePiece::Memo& memo = piece.memo;
+  const uint64_t key2 = uint64_t{detail} << 8 | static_cast<uint64_t>(source);
+  if (!memo.valid || memo.key != key || memo.key2 != key2) {
+    memo.valid = false;  // until the text is whole
+    MemoSink sink(memo);
+    print(sink);
+    memo.valid = !sink.overflow;
+    memo.key = key;
+    memo.key2 = key2;
+    if (!memo.valid) return print(out);
+  }
+  out.append(memo.view());
 }
 
 int common_field(tep_handle& tep, const tep_record& record, record::CommonField which) {
@@ -70,8 +118,12 @@ void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record
     print_latency(out, common_field(tep, record, record::CommonField::Flags),
                   common_field(tep, record, record::CommonField::PreemptCount));
   } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
-    const char* comm = tep.comms.comm_of(common_field(tep, record, record::CommonField::Pid));
-    print_string(out, piece, comm ? comm : "(null)");
+    const int pid = common_field(tep, record, record::CommonField::Pid);
+    // A comm found under one version of the table holds while it is the same.
+    print_memoized(out, piece, Source::kComm, tep.comms.version(), static_cast<uint32_t>(pid), [&](auto& sink) {
+      const char* comm = tep.comms.comm_of(pid);
+      fmt::format_line_string(sink, piece.format, comm ? comm : "(null)");
+    });
   } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO_RAW)) {
     print_event_info(tep, out, event, record, true);
   } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO)) {
@@ -89,11 +141,15 @@ void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record
 void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, unsigned argument,
                         const LinePiece& piece) {
   switch (argument) {
-    case TEP_PRINT_PID:
-      print_int(out, piece, common_field(tep, record, record::CommonField::Pid));
+    case TEP_PRINT_PID: {
+      const int pid = common_field(tep, record, record::CommonField::Pid);
+      print_memoized(out, piece, Source::kPid, static_cast<uint32_t>(pid), 0,
+                     [&](auto& sink) { fmt::format_line_int(sink, piece.format, pid); });
       break;
+    }
     case TEP_PRINT_CPU:
-      print_int(out, piece, record.cpu);
+      print_memoized(out, piece, Source::kCpu, static_cast<uint32_t>(record.cpu), 0,
+                     [&](auto& sink) { fmt::format_line_int(sink, piece.format, record.cpu); });
       break;
     case TEP_PRINT_TIME:
       print_time(out, piece.time, record.ts);

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "output/line_plan.h"
 
-#include "base/per_thread.h"
-#include "base/text_keyed_cache.h"
-
 namespace tep::output {
 
 namespace {
@@ -21,21 +18,14 @@ std::unique_ptr<LinePlans::Plan> build(const char* format) {
 
 }  // namespace
 
-LinePlans::Use::Use(const char* format) {
-  auto& cache = per_thread<TextKeyedCache<Plan, 2>>();
-  plan_ = cache.find(format);
+void LinePlans::Use::make(const char* format) {
+  std::unique_ptr<Plan> made = build(format);
+  // A plan in use by a call below this one (a handler printing) stays.
+  plan_ = per_thread<Cache>().insert(format, made, [](const Plan& plan) { return plan.users == 0; });
   if (!plan_) {
-    std::unique_ptr<Plan> made = build(format);
-    // A plan in use by a call below this one (a handler printing) stays.
-    plan_ = cache.insert(format, made, [](const Plan& plan) { return plan.users == 0; });
-    if (!plan_) {
-      owned_ = std::move(made);
-      plan_ = owned_.get();
-    }
+    owned_ = std::move(made);
+    plan_ = owned_.get();
   }
-  plan_->users++;
 }
-
-LinePlans::Use::~Use() { plan_->users--; }
 
 }  // namespace tep::output

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/per_thread.h"
+#include "base/text_keyed_cache.h"
 #include "output/event_time.h"
 #include "printf/line_format.h"
 
@@ -20,6 +22,17 @@ namespace tep::output {
 struct LinePiece {
   fmt::LinePiece format;
   TimeLayout time;  // for an int directive given TEP_PRINT_TIME
+  // The text this piece printed last, and what it was printed from: the same
+  // pid, CPU and comm come back record after record. Plans are per thread.
+  struct Memo {
+    uint64_t key = 0;
+    uint64_t key2 = 0;
+    bool valid = false;
+    uint8_t size = 0;
+    char text[46];
+    std::string_view view() const { return {text, size}; }
+  };
+  mutable Memo memo;
 };
 
 class LinePlans {
@@ -32,16 +45,23 @@ class LinePlans {
     int users = 0;
   };
 
-  // The plan of `format` for the duration of one call.
+  using Cache = TextKeyedCache<Plan, 2>;
+
+  // The plan of `format` for the duration of one call. Inline: found in the
+  // thread's cache on every call.
   class Use {
    public:
-    explicit Use(const char* format);
-    ~Use();
+    explicit Use(const char* format) : plan_(per_thread<Cache>().find(format)) {
+      if (__builtin_expect(!plan_, 0)) make(format);
+      plan_->users++;
+    }
+    ~Use() { plan_->users--; }
     Use(const Use&) = delete;
     Use& operator=(const Use&) = delete;
     const std::vector<LinePiece>& pieces() const { return plan_->pieces; }
 
    private:
+    void make(const char* format);
     std::unique_ptr<Plan> owned_;  // when every cached plan is in use
     Plan* plan_;
   };

@@ -43,6 +43,9 @@ class CommTable {
 
   // "<idle>" for pid 0, "<...>" for a pid nobody registered.
   const char* comm_of(int pid) const;
+  // Moves to a value no table had before with every change: an answer of
+  // comm_of() found under one version holds while the version is the same.
+  uint64_t version() const { return version_.load(std::memory_order_acquire); }
   bool is_registered(int pid) const;
 
   // The first entry named `comm` after `after` (from the start when null or not
