@@ -118,6 +118,33 @@ TEST_F(OutputApi, FormatIsReadByContentEachCall) {
   EXPECT_EQ(text(), "3<ev1>");
 }
 
+// A piece remembers its last text (lib/output/line_plan.h): a new pid, CPU or
+// comm, and one format given different arguments, must print anew.
+TEST_F(OutputApi, RememberedPiecesFollowTheirSource) {
+  const char* format = "%16s-%-5d [%03d]";
+  tep_register_comm(tep, "foo", 1234);
+  tep_print_event(tep, &s, &record, format, TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU);
+  EXPECT_EQ(text(), "             foo-1234  [003]");
+  tep_override_comm(tep, "renamed", 1234);
+  tep_print_event(tep, &s, &record, format, TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU);
+  EXPECT_EQ(text(), "         renamed-1234  [003]");
+  int32_t pid = 77;
+  memcpy(data + 4, &pid, 4);
+  record.cpu = 1;
+  tep_print_event(tep, &s, &record, format, TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU);
+  EXPECT_EQ(text(), "           <...>-77    [001]");
+  tep_print_event(tep, &s, &record, "%d", TEP_PRINT_CPU);
+  tep_print_event(tep, &s, &record, "%d", TEP_PRINT_PID);
+  EXPECT_EQ(text(), "177");
+  // Another handle with the same pid and another comm.
+  tep_handle* other = host_order_handle();
+  ASSERT_EQ(tep_parse_event(other, kEvent, sizeof(kEvent) - 1, "sys"), 0);
+  tep_register_comm(other, "bar", 77);
+  tep_print_event(other, &s, &record, format, TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU);
+  EXPECT_EQ(text(), "             bar-77    [001]");
+  tep_free(other);
+}
+
 TEST_F(OutputApi, FieldContent) {
   tep_format_field* d = tep_find_field(event, "d");
   tep_print_field_content(&s, data, record.size, d);

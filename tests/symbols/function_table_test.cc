@@ -137,6 +137,32 @@ TEST(FunctionTable, ResolverAnswersEveryLookup) {
   EXPECT_EQ(name_at(t, 0x100), "table");
 }
 
+// Answers are kept per thread (function_table.cc): a registration, a
+// resolver, or another table at the same address must not see old ones.
+TEST(FunctionTable, KeptAnswersFollowChanges) {
+  FunctionTable t;
+  t.add("first", 0x100, nullptr);
+  t.add("end", 0x1000, nullptr);  // the last entry holds its own address only
+  EXPECT_EQ(name_at(t, 0x150), "first");
+  EXPECT_EQ(name_at(t, 0x150), "first");
+  t.add("second", 0x140, nullptr);
+  EXPECT_EQ(name_at(t, 0x150), "second");
+  int calls = 0;
+  t.set_resolver(resolver, &calls);
+  EXPECT_EQ(name_at(t, 0x150), "resolved");
+  EXPECT_EQ(name_at(t, 0x150), "resolved");
+  EXPECT_EQ(calls, 2);  // a resolver answers every lookup itself
+  t.reset_resolver();
+  EXPECT_EQ(name_at(t, 0x150), "second");
+  for (int i = 0; i < 2; i++) {
+    auto* table = new FunctionTable;  // likely the same address both times
+    table->add(i ? "two" : "one", 0x100, nullptr);
+    table->add("end", 0x1000, nullptr);
+    EXPECT_EQ(name_at(*table, 0x180), i ? "two" : "one");
+    delete table;
+  }
+}
+
 TEST(FunctionTable, PrintFormat) {
   FunctionTable t;
   t.parse_kallsyms("0000000000002000 t b\t[m]\n0000000000001000 T a\n");

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: LGPL-2.1
+#include "base/text_keyed_cache.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "base/immutable_text.h"
+
+namespace tep {
+namespace {
+
+struct Entry {
+  std::string text;
+  const char* pointer = nullptr;
+  bool immutable = false;
+  bool busy = false;
+};
+
+std::unique_ptr<Entry> entry_for(const char* text) {
+  auto entry = std::make_unique<Entry>();
+  entry->text = text;
+  return entry;
+}
+
+bool evictable(const Entry& e) { return !e.busy; }
+
+TEST(ImmutableText, OnlyTheMainProgramsLiterals) {
+  static const char kLiteral[] = "%16s-%-5d [%03d]";
+  EXPECT_TRUE(in_main_program_rodata(kLiteral, sizeof(kLiteral)));
+  std::string heap = "%16s-%-5d [%03d] on the heap, past the small-string buffer";
+  EXPECT_FALSE(in_main_program_rodata(heap.c_str(), heap.size() + 1));
+  char stack[8] = "%d";
+  EXPECT_FALSE(in_main_program_rodata(stack, 3));
+  EXPECT_FALSE(in_main_program_rodata(nullptr, 1));
+}
+
+TEST(TextKeyedCache, FoundByPointerAndConfirmedByText) {
+  TextKeyedCache<Entry, 2> cache;
+  char buffer[16];
+  strcpy(buffer, "%d");
+  EXPECT_EQ(cache.find(buffer), nullptr);
+  auto made = entry_for(buffer);
+  Entry* kept = cache.insert(buffer, made, evictable);
+  ASSERT_NE(kept, nullptr);
+  EXPECT_FALSE(kept->immutable);
+  EXPECT_EQ(cache.find(buffer), kept);
+  // The caller reuses its buffer for other text: not the same entry.
+  strcpy(buffer, "<%s>");
+  EXPECT_EQ(cache.find(buffer), nullptr);
+}
+
+TEST(TextKeyedCache, MainProgramLiteralsNeedNoCompare) {
+  TextKeyedCache<Entry, 2> cache;
+  static const char kFormat[] = " %s: ";
+  auto made = entry_for(kFormat);
+  Entry* kept = cache.insert(kFormat, made, evictable);
+  ASSERT_NE(kept, nullptr);
+  EXPECT_TRUE(kept->immutable);
+  EXPECT_EQ(cache.find(kFormat), kept);
+}
+
+TEST(TextKeyedCache, EntriesInUseStay) {
+  TextKeyedCache<Entry, 1> cache;
+  static const char kFormat[] = "%d";
+  for (int i = 0; i < 2; i++) {  // the same pointer: the same set, both ways
+    auto made = entry_for(kFormat);
+    Entry* kept = cache.insert(kFormat, made, evictable);
+    ASSERT_NE(kept, nullptr);
+    kept->busy = true;
+  }
+  auto third = entry_for(kFormat);
+  EXPECT_EQ(cache.insert(kFormat, third, evictable), nullptr);
+  EXPECT_NE(third, nullptr);  // still the caller's
+}
+
+}  // namespace
+}  // namespace tep
