@@ -55,7 +55,7 @@ void print_time(seq::Output& out, const TimeLayout& layout, uint64_t ts) {
   }
   if (layout.scale > 1) {
     uint64_t scale = static_cast<uint64_t>(layout.scale);
-    if (layout.precision <= 16) {  // "%5llu.%06llu" in one piece
+    if (layout.precision >= 0 && layout.precision <= 16) {  // "%5llu.%06llu" in one piece
       char buf[2 * kIntTextSize + 32];
       char* end = buf + sizeof(buf);
       char* dot = padded_decimal(time % scale, layout.precision, '0', end) - 1;

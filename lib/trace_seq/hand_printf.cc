@@ -22,9 +22,17 @@ using fmt::Directive;
 // for every record. Found again by content, so a reused pointer is harmless.
 struct HandFormat {
   struct Piece {
+    // How the conversion after the literal prints; the two plain string
+    // forms are most of what callers pass.
+    enum class Kind : uint8_t {
+      kNone,       // the literal alone
+      kString,     // "%s"
+      kStringCut,  // "%.*s"
+      kOther,      // any other conversion done by hand
+    };
     std::string_view literal;  // text before the conversion ("%%" as "%")
+    Kind kind = Kind::kNone;
     Directive conversion;
-    bool has_conversion = false;
   };
   std::string text;
   const char* pointer = nullptr;  // where the caller's copy was last seen
@@ -32,6 +40,17 @@ struct HandFormat {
   bool by_hand = false;  // every conversion is one done by hand
   std::vector<Piece> pieces;
 };
+
+using Kind = HandFormat::Piece::Kind;
+
+Kind kind_of(const Directive& d) {
+  if (d.conversion != 's') return Kind::kOther;
+  if (d.plain()) return Kind::kString;
+  Directive cut;
+  cut.conversion = 's';
+  cut.precision_star = true;
+  return d.flag_word() == cut.flag_word() && d.width == 0 ? Kind::kStringCut : Kind::kOther;
+}
 
 std::unique_ptr<HandFormat> split(const char* fmt) {
   auto format = std::make_unique<HandFormat>();
@@ -56,7 +75,7 @@ std::unique_ptr<HandFormat> split(const char* fmt) {
     fmt::Parsed parsed = fmt::parse(fmt::Dialect::kGlibc, text, percent);
     if (!fmt::formats_by_hand(parsed.directive)) return format;  // by_hand stays false
     piece.conversion = parsed.directive;
-    piece.has_conversion = true;
+    piece.kind = kind_of(parsed.directive);
     format->pieces.push_back(piece);
     i = parsed.end;
   }
@@ -76,22 +95,23 @@ const HandFormat& find_or_split(const char* fmt) {
   return *cache.insert(fmt, made, [](const HandFormat&) { return true; });
 }
 
+// glibc's %s of a null pointer: "(null)", or nothing when the precision is too short for it.
+const char* or_null_text(const char* str, int precision) {
+  return str ? str : precision < 0 || precision >= 6 ? "(null)" : "";
+}
+
 }  // namespace
 
 int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
   const HandFormat& format = find_or_split(fmt);
   if (!format.by_hand) return -1;
-  // The pieces gather in the buffer and reach the seq in one append.
   Output out(s);
   // One conversion with its argument; `ap` is the caller's list, advanced.
   auto print_argument = [&](const Directive& c) {
     if (c.conversion == 's') {
-      const char* str = va_arg(ap, const char*);
-      // glibc: "(null)", or nothing when the precision is too short for it.
-      if (!str) str = c.precision < 0 || c.precision >= 6 ? "(null)" : "";
+      const char* str = or_null_text(va_arg(ap, const char*), c.precision);
       size_t length = c.precision < 0 ? strlen(str) : strnlen(str, static_cast<size_t>(c.precision));
-      if (c.width == 0) out.append(std::string_view(str, length));  // the length already holds the precision
-      else fmt::format_string(out, c, std::string_view(str, length));
+      fmt::format_string(out, c, std::string_view(str, length));
     } else if (c.conversion == 'c' || c.int_bits() <= 32) {
       fmt::format_int(out, c, va_arg(ap, unsigned));
     } else {
@@ -100,21 +120,38 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
   };
   unsigned start = s->len;
   for (const HandFormat::Piece& piece : format.pieces) {
-    out.append(piece.literal);
-    if (!piece.has_conversion) continue;
-    if (__builtin_expect(!piece.conversion.star(), 1)) {
-      print_argument(piece.conversion);
-      continue;
+    if (!piece.literal.empty()) out.append(piece.literal);
+    switch (piece.kind) {
+      case Kind::kNone:
+        continue;
+      case Kind::kString: {
+        const char* str = or_null_text(va_arg(ap, const char*), -1);
+        out.append(std::string_view(str, strlen(str)));
+        continue;
+      }
+      case Kind::kStringCut: {
+        int precision = va_arg(ap, int);  // negative: none
+        if (precision > fmt::kMaxHandCount) break;
+        const char* str = or_null_text(va_arg(ap, const char*), precision);
+        out.append(std::string_view(str, precision < 0 ? strlen(str) : strnlen(str, static_cast<size_t>(precision))));
+        continue;
+      }
+      case Kind::kOther:
+        if (__builtin_expect(!piece.conversion.star(), 1)) {
+          print_argument(piece.conversion);
+          continue;
+        }
+        Directive starred = piece.conversion;  // '*' fills in the width or precision
+        if (starred.width_star) starred.set_star_width(va_arg(ap, int));
+        if (starred.precision_star) starred.set_star_precision(va_arg(ap, int));
+        if (starred.width > fmt::kMaxHandCount || starred.precision > fmt::kMaxHandCount) break;
+        print_argument(starred);
+        continue;
     }
-    Directive starred = piece.conversion;  // '*' fills in the width or precision
-    if (starred.width_star) starred.set_star_width(va_arg(ap, int));
-    if (starred.precision_star) starred.set_star_precision(va_arg(ap, int));
-    if (starred.width > fmt::kMaxHandCount || starred.precision > fmt::kMaxHandCount) {
-      out.discard();
-      s->len = start;  // rare: let vsnprintf redo the whole format (or refuse it past INT_MAX)
-      return -1;
-    }
-    print_argument(starred);
+    // rare: let vsnprintf redo the whole format (or refuse it past INT_MAX)
+    out.discard();
+    s->len = start;
+    return -1;
   }
   out.flush();
   return static_cast<int>(s->len - start);

@@ -79,30 +79,10 @@ int put_byte(trace_seq* s, char c, Site site) {
   return 1;
 }
 
-int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
-  if (!writable(s, site)) return 0;
-  if (!fmt) {
-    // glibc's vsnprintf: the empty string written, -1 returned.
-    nul_terminate(s);
-    return -1;
-  }
-  {
-    va_list copy;
-    va_copy(copy, ap);
-    int ret = format_by_hand(s, fmt, copy);
-    va_end(copy);
-    if (ret >= 0) {
-      // vsnprintf's path below grows the buffer when the text leaves no spare
-      // byte after its terminator: keep buffer_size the same as there.
-      if (!has_room(s, 1)) reserve(s, 1);
-      // The text may end in padding written in place. Every hand append kept
-      // the spare byte, so it is there even if reserve() just failed.
-      s->buffer[s->len] = '\0';
-      return ret;
-    }
-  }
-  // vsnprintf gets buffer_size - 1 - len bytes: a result that fills them exactly
-  // still grows the buffer, as upstream's `ret >= len` retry does.
+// vsnprintf's way, for what the hand formatter does not do. It gets
+// buffer_size - 1 - len bytes: a result that fills them exactly still grows
+// the buffer, as upstream's `ret >= len` retry does.
+__attribute__((noinline)) int format_by_vsnprintf(trace_seq* s, const char* fmt, va_list ap) {
   uint64_t room = s->buffer && s->buffer_size > s->len ? s->buffer_size - 1 - s->len : 0;
   va_list copy;
   va_copy(copy, ap);
@@ -116,6 +96,27 @@ int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
     va_end(copy);
   }
   if (ret > 0) s->len += static_cast<unsigned>(ret);
+  return ret;
+}
+
+int format(trace_seq* s, Site site, const char* fmt, va_list ap) {
+  if (!writable(s, site)) return 0;
+  if (__builtin_expect(!fmt, 0)) {
+    // glibc's vsnprintf: the empty string written, -1 returned.
+    nul_terminate(s);
+    return -1;
+  }
+  va_list copy;
+  va_copy(copy, ap);
+  int ret = format_by_hand(s, fmt, copy);
+  va_end(copy);
+  if (__builtin_expect(ret < 0, 0)) return format_by_vsnprintf(s, fmt, ap);
+  // vsnprintf's path grows the buffer when the text leaves no spare byte
+  // after its terminator: keep buffer_size the same as there.
+  if (!has_room(s, 1)) reserve(s, 1);
+  // The text may end in padding written in place. Every hand append kept the
+  // spare byte, so it is there even if reserve() just failed.
+  s->buffer[s->len] = '\0';
   return ret;
 }
 
