@@ -64,9 +64,9 @@ class MemoSink {
 // given different arguments by different calls.
 enum class Source : uint64_t { kPid = 1, kCpu = 2, kComm = 3 };
 
-// `print(sink)` is the piece's text for `key` and `detail`: from the memo
-// when it holds those, into it otherwise (directly into `out` when it does
-// not fit).
+// The piece's literal and `print(sink)`, its text for `key` and `detail`:
+// from the memo when it holds those, into it otherwise (directly into `out`
+// when it does not fit).
 template <typename Print>
 void print_memoized(seq::Output& out, const LinePiece& piece, Source source, uint64_t key, uint32_t detail,
                     Print print) {
@@ -75,11 +75,15 @@ void print_memoized(seq::Output& out, const LinePiece& piece, Source source, uin
   if (!memo.valid || memo.key != key || memo.key2 != key2) {
     memo.valid = false;  // until the text is whole
     MemoSink sink(memo);
+    sink.append(piece.format.literal);
     print(sink);
     memo.valid = !sink.overflow;
     memo.key = key;
     memo.key2 = key2;
-    if (!memo.valid) return print(out);
+    if (!memo.valid) {
+      out.append(piece.format.literal);
+      return print(out);
+    }
   }
   out.append(memo.view());
 }
@@ -108,12 +112,15 @@ void print_event_info(tep_handle& tep, seq::Output& out, tep_event& event, tep_r
 }
 
 // The string arguments (TEP_PRINT_COMM & co.), matched by prefix as upstream
-// does ("INFO_RAW" before "INFO", which is its prefix).
+// does ("INFO_RAW" before "INFO", which is its prefix), each after the
+// piece's literal.
 void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record, tep_event& event,
                            const char* argument, const LinePiece& piece) {
   if (!argument) argument = "(null)";
   // The first letter picks the one candidate to compare (upstream's order kept).
   const char first = argument[0];
+  // A remembered comm holds the literal before it; everything else prints it first.
+  if (first != 'C') out.append(piece.format.literal);
   if (first == 'L' && starts_with(argument, TEP_PRINT_LATENCY)) {
     print_latency(out, common_field(tep, record, record::CommonField::Flags),
                   common_field(tep, record, record::CommonField::PreemptCount));
@@ -131,13 +138,15 @@ void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record
   } else if (first == 'N' && starts_with(argument, TEP_PRINT_NAME)) {
     print_string(out, piece, event.name ? event.name : "(null)");
   } else {
+    if (first == 'C') out.append(piece.format.literal);
     out.append("[UNKNOWN TEP TYPE ");
     out.append(argument);
     out.append_char(']');
   }
 }
 
-// The int arguments; an unknown one prints nothing, as upstream.
+// The int arguments, each after the piece's literal (a remembered pid or CPU
+// holds it); an unknown one prints nothing, as upstream.
 void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, unsigned argument,
                         const LinePiece& piece) {
   switch (argument) {
@@ -152,9 +161,11 @@ void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, u
                      [&](auto& sink) { fmt::format_line_int(sink, piece.format, record.cpu); });
       break;
     case TEP_PRINT_TIME:
+      out.append(piece.format.literal);
       print_time(out, piece.time, record.ts);
       break;
     default:
+      out.append(piece.format.literal);
       break;
   }
 }
@@ -175,9 +186,9 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
   // before a handler or raw printer writes to the seq itself, and at the end.
   seq::Output out(s);
   for (const LinePiece& piece : plan.pieces()) {
-    out.append(piece.format.literal);
     switch (piece.format.kind) {
       case fmt::LineKind::kNone:
+        out.append(piece.format.literal);
         break;
       case fmt::LineKind::kInt:
         print_int_argument(tep, out, record, va_arg(args, unsigned), piece);
@@ -186,6 +197,7 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
         print_string_argument(tep, out, record, *event, va_arg(args, const char*), piece);
         break;
       case fmt::LineKind::kUnknown:
+        out.append(piece.format.literal);
         out.append("[UNKNOWN TYPE]");
         break;
     }
