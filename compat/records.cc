@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Reading numbers and fields out of records, and the common fields.
+#include <cstdint>
 #include <string_view>
 
 #include "compat/export.h"
@@ -51,15 +52,16 @@ int read_number_field(const tep_format_field* field, const void* data, unsigned 
 
 // get_field_val's body. The messages (with err set) are upstream's: "<CANT
 // FIND FIELD name>" when the event has no such field, " name=INVALID" when it
-// is not a 1/2/4/8-byte number (or, here, lies outside the record).
-int field_value(trace_seq* s, const tep_format_field* field, const char* name, const tep_record* record,
-                unsigned long long* val, int err) {
+// is not a 1/2/4/8-byte number (or, here, lies outside the record). Out of
+// line: the fast paths below end in a tail call of it.
+[[gnu::noinline]] int field_value(trace_seq* s, const tep_format_field* field, const char* name,
+                                  const tep_record* record, unsigned long long* val, int err) {
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return -1;
   }
-  // read_number_field's checks and read, in one pass: this runs for every
-  // field consumers read by name.
+  // read_number_field's checks and read, in one pass: plugins call
+  // get_field_val for every field they read.
   const tep_handle* tep = field->event ? field->event->tep : nullptr;
   if (!record || !val || !record->data || !tep || !is_scalar_size(field->size) ||
       !inside_record(record, field->offset, field->size)) {
@@ -70,6 +72,71 @@ int field_value(trace_seq* s, const tep_format_field* field, const char* name, c
   return 0;
 }
 
+// read_plain for a field of kSize bytes.
+template <int kSize>
+bool read_sized(const tep_format_field& field, const tep_record& record, unsigned long long* val) {
+  // The offset as unsigned: a negative one ends past any record.
+  const uint32_t offset = static_cast<uint32_t>(field.offset);
+  if (int64_t{offset} > int64_t{record.size} - kSize) return false;
+  *val = tep::read_number(static_cast<const char*>(record.data) + offset, kSize, false);
+  return true;
+}
+
+// field_value's success, inline in the callers' fast path: a field of 1, 2,
+// 4 or 8 bytes inside the record, which is in the host's byte order (swapping
+// here costs the usual case more registers than it saves). False for anything
+// else, which the caller leaves to field_value.
+inline bool read_plain(const tep_format_field& field, const tep_record* record, unsigned long long* val) {
+  if (!record || !val || !record->data || !field.event || !field.event->tep ||
+      tep::swaps_bytes(*field.event->tep))
+    return false;
+  switch (field.size) {
+    case 1:
+      return read_sized<1>(field, *record, val);
+    case 2:
+      return read_sized<2>(field, *record, val);
+    case 4:
+      return read_sized<4>(field, *record, val);
+    case 8:
+      return read_sized<8>(field, *record, val);
+    default:
+      return false;
+  }
+}
+
+// Everything but a fast hit, with the messages. Out of line and taking the
+// callers' arguments as they are: their fast path ends in a tail call, with
+// no call of its own to keep registers across.
+template <tep::FieldList list>
+[[gnu::noinline]] int value_by_name(trace_seq* s, tep_event* event, const char* name, tep_record* record,
+                                    unsigned long long* val, int err) {
+  if (!event || !name) return -1;
+  const tep::Event& e = *tep::Event::from(event);
+  tep::field_cache::Slot& slot = tep::field_cache::slot_of(e, list, name);
+  tep_format_field* field = tep::field_cache::text_hit(slot, e, list, name)
+                                ? slot.field
+                                : tep::field_cache::look_up(slot, e, list, name);
+  return field_value(s, field, name, record, val, err);
+}
+
+// tep_get_field_val and its common / any siblings: a fast hit in the field
+// cache read inline or by field_value (a missing field, which plugins ask for
+// on every record too, a record in the other byte order, an error), anything
+// else through value_by_name.
+template <tep::FieldList list>
+inline int value_by_name_fast(trace_seq* s, tep_event* event, const char* name, tep_record* record,
+                              unsigned long long* val, int err) {
+  // fast_hit needs no null check of name: no filled slot has a null name.
+  if (event) {
+    const tep::Event& e = *tep::Event::from(event);
+    const tep::field_cache::Slot& slot = tep::field_cache::slot_of(e, list, name);
+    if (tep::field_cache::fast_hit(slot, e, list, name)) {
+      if (slot.field && read_plain(*slot.field, record, val)) return 0;
+      return field_value(s, slot.field, name, record, val, err);
+    }
+  }
+  return value_by_name<list>(s, event, name, record, val, err);
+}
 
 }  // namespace
 
@@ -86,22 +153,17 @@ TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field
 
 TEP_EXPORT int tep_get_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                  struct tep_record* record, unsigned long long* val, int err) {
-  if (!event || !name) return -1;
-  const tep::Event& e = *tep::Event::from(event);
-  return field_value(s, tep::find_field_cached(e, tep::FieldList::kEvent, name), name, record, val, err);
+  return value_by_name_fast<tep::FieldList::kEvent>(s, event, name, record, val, err);
 }
 
 TEP_EXPORT int tep_get_common_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                         struct tep_record* record, unsigned long long* val, int err) {
-  if (!event || !name) return -1;
-  const tep::Event& e = *tep::Event::from(event);
-  return field_value(s, tep::find_field_cached(e, tep::FieldList::kCommon, name), name, record, val, err);
+  return value_by_name_fast<tep::FieldList::kCommon>(s, event, name, record, val, err);
 }
 
 TEP_EXPORT int tep_get_any_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                      struct tep_record* record, unsigned long long* val, int err) {
-  if (!event || !name) return -1;
-  return field_value(s, tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kAny, name), name, record, val, err);
+  return value_by_name_fast<tep::FieldList::kAny>(s, event, name, record, val, err);
 }
 
 // A pointer to the field's bytes in the record and their length: for a
