@@ -50,10 +50,54 @@ constexpr uint64_t int_argument_register(int value) {
 #endif
 }
 
-// An integer conversion (d i u x X o c) of an argument passed in a 64-bit
-// register: the length modifier says how much of it is read.
+// What a conversion reads of an argument's 64-bit register: the length
+// modifier's bits, sign-extended for d and i.
+inline uint64_t argument_bits(const Directive& d, uint64_t reg, bool is_signed) {
+  switch (d.int_bits()) {
+    case 8: return is_signed ? static_cast<uint64_t>(int64_t{static_cast<int8_t>(reg)}) : static_cast<uint8_t>(reg);
+    case 16: return is_signed ? static_cast<uint64_t>(int64_t{static_cast<int16_t>(reg)}) : static_cast<uint16_t>(reg);
+    case 32: return is_signed ? static_cast<uint64_t>(int64_t{static_cast<int32_t>(reg)}) : static_cast<uint32_t>(reg);
+    default: return reg;
+  }
+}
+
 template <typename Sink>
-void format_int(Sink& out, const Directive& d, uint64_t reg) {
+void format_int_general(Sink& out, const Directive& d, uint64_t reg);
+
+// An integer conversion (d i u x X o c) of an argument passed in a 64-bit
+// register: the length modifier says how much of it is read. Most of what is
+// printed is "%d", "%lu", "%llx", "%-5d", "%08x": those are done here, inline
+// where they are called; the rest out of line.
+template <typename Sink>
+inline void format_int(Sink& out, const Directive& d, uint64_t reg) {
+  const char conv = d.conversion;
+  const bool is_signed = conv == 'd' || conv == 'i';
+  if (__builtin_expect(!(is_signed || conv == 'u' || conv == 'x') || !d.width_only() || d.width > kComposedZeros, 0))
+    return format_int_general(out, d, reg);
+  const uint64_t bits = argument_bits(d, reg, is_signed);
+  const bool negative = is_signed && static_cast<int64_t>(bits) < 0;
+  if (__builtin_expect(negative && d.width, 0)) return format_int_general(out, d, reg);
+  char buf[kIntTextSize + kComposedZeros];
+  char* const end = buf + sizeof(buf);
+  char* text = unsigned_digits(negative ? 0 - bits : bits, conv == 'x' ? 16 : 10, false, end);
+  if (negative) *--text = '-';
+  auto size = static_cast<size_t>(end - text);
+  if (size > kIntTextSize) __builtin_unreachable();  // (for the compiler, which cannot see the bound)
+  const int64_t pad = d.width - static_cast<int64_t>(size);
+  if (pad > 0) {
+    if (d.left) {
+      out.append(std::string_view(text, size));
+      return out.append_repeated(' ', pad);
+    }
+    text -= pad;
+    size += static_cast<size_t>(pad);
+    fill_short(text, d.zero ? '0' : ' ', static_cast<size_t>(pad));
+  }
+  out.append(std::string_view(text, size));
+}
+
+template <typename Sink>
+__attribute__((noinline)) void format_int_general(Sink& out, const Directive& d, uint64_t reg) {
   const char conv = d.conversion;
   if (conv == 'c') {
     char ch = static_cast<char>(reg);
@@ -61,13 +105,7 @@ void format_int(Sink& out, const Directive& d, uint64_t reg) {
     return;
   }
   const bool is_signed = conv == 'd' || conv == 'i';
-  uint64_t bits;
-  switch (d.int_bits()) {
-    case 8: bits = is_signed ? static_cast<uint64_t>(int64_t{static_cast<int8_t>(reg)}) : static_cast<uint8_t>(reg); break;
-    case 16: bits = is_signed ? static_cast<uint64_t>(int64_t{static_cast<int16_t>(reg)}) : static_cast<uint16_t>(reg); break;
-    case 32: bits = is_signed ? static_cast<uint64_t>(int64_t{static_cast<int32_t>(reg)}) : static_cast<uint32_t>(reg); break;
-    default: bits = reg; break;
-  }
+  const uint64_t bits = argument_bits(d, reg, is_signed);
   const bool negative = is_signed && static_cast<int64_t>(bits) < 0;
   const uint64_t magnitude = negative ? 0 - bits : bits;
   const unsigned base = conv == 'o' ? 8 : (conv == 'x' || conv == 'X') ? 16 : 10;
@@ -79,28 +117,6 @@ void format_int(Sink& out, const Directive& d, uint64_t reg) {
   char* digits = end;
   if (!(magnitude == 0 && d.precision == 0)) digits = unsigned_digits(magnitude, base, conv == 'X', end);
   const int64_t digit_count = end - digits;
-  if (__builtin_expect(d.plain() && !negative, 1)) {
-    out.append(std::string_view(digits, static_cast<size_t>(digit_count)));
-    return;
-  }
-  // A width alone, or with '-' or '0' (pids, CPUs, bytes): the pad goes next
-  // to the digits and the number out in one append.
-  if (!negative && d.width_only()) {
-    const int64_t pad = d.width - digit_count;
-    if (pad > 0 && d.left) {
-      out.append(std::string_view(digits, static_cast<size_t>(digit_count)));
-      out.append_repeated(' ', pad);
-      return;
-    }
-    if (pad <= kComposedZeros) {
-      if (pad > 0) {
-        digits -= pad;
-        fill_short(digits, d.zero ? '0' : ' ', static_cast<size_t>(pad));
-      }
-      out.append(std::string_view(digits, static_cast<size_t>(end - digits)));
-      return;
-    }
-  }
   int64_t zeros = d.precision > digit_count ? d.precision - digit_count : 0;
   if (conv == 'o' && d.alt && zeros == 0 && (digit_count == 0 || *digits != '0')) zeros = 1;
 
