@@ -70,9 +70,17 @@ enum class Source : uint64_t { kPid = 1, kCpu = 2, kComm = 3 };
 template <typename Print>
 void print_memoized(seq::Output& out, const LinePiece& piece, Source source, uint64_t key, uint32_t detail,
                     Print print) {
-  LinePiece::Memo& memo = piece.memo;
   const uint64_t key2 = uint64_t{detail} << 8 | static_cast<uint64_t>(source);
-  if (!memo.valid || memo.key != key || memo.key2 != key2) {
+  auto holds = [&](const LinePiece::Memo& memo) { return memo.valid && memo.key == key && memo.key2 == key2; };
+  unsigned which = holds(piece.memos[0]) ? 0 : holds(piece.memos[1]) ? 1 : 2;
+  if (which < 2) {
+    piece.older_memo = static_cast<uint8_t>(which ^ 1);
+  } else {
+    which = piece.older_memo;
+    piece.older_memo = static_cast<uint8_t>(which ^ 1);
+  }
+  LinePiece::Memo& memo = piece.memos[which];
+  if (!holds(memo)) {
     memo.valid = false;  // until the text is whole
     MemoSink sink(memo);
     sink.append(piece.format.literal);

@@ -22,8 +22,9 @@ namespace tep::output {
 struct LinePiece {
   fmt::LinePiece format;
   TimeLayout time;  // for an int directive given TEP_PRINT_TIME
-  // The text this piece printed last, and what it was printed from: the same
-  // pid, CPU and comm come back record after record. Plans are per thread.
+  // The texts this piece printed last, and what they were printed from: the
+  // same pids, CPUs and comms come back record after record (two, for the
+  // records of two CPUs interleaved). Plans are per thread.
   struct Memo {
     uint64_t key = 0;
     uint64_t key2 = 0;
@@ -32,7 +33,8 @@ struct LinePiece {
     char text[46];
     std::string_view view() const { return {text, size}; }
   };
-  mutable Memo memo;
+  mutable Memo memos[2];
+  mutable uint8_t older_memo = 0;  // the one a new text replaces
 };
 
 class LinePlans {
