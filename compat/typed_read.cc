@@ -95,22 +95,27 @@ TEP_EXPORT int64_t tev_fill_columns(const struct tev_column* const* columns, siz
   if (!columns || !values || (count && !records)) return TEV_ERR_NULL_ARGUMENT;
   if (count > static_cast<size_t>(std::numeric_limits<int64_t>::max())) return TEV_ERR_INDEX;
   return guarded([&]() -> int64_t {
-    std::vector<tep::typed::Output> outputs(ncolumns);
-    tep::typed::TypedEvent* event = nullptr;
-    const tep::typed::Model* model = nullptr;
+    // A batch of a few columns (the common case) allocates nothing.
+    constexpr size_t kInline = 32;
+    tep::typed::Output inline_outputs[kInline];
+    std::vector<tep::typed::Output> many;
+    tep::typed::Output* outputs = inline_outputs;
+    if (ncolumns > kInline) {
+      many.resize(ncolumns);
+      outputs = many.data();
+    }
+    Resolved first;
     for (size_t j = 0; j < ncolumns; j++) {
       Resolved r;
-      if (int status = resolve(columns[j], r)) return status;
+      if (int status = j ? resolve_like(columns[j], first, r) : resolve(columns[j], r)) return status;
       if (count && !values[j]) return TEV_ERR_NULL_ARGUMENT;
       if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
-      if (event && r.event != event) return TEV_ERR_WRONG_EVENT;
-      event = r.event;
-      model = r.model;
+      if (j && r.event != first.event) return TEV_ERR_WRONG_EVENT;
+      if (!j) first = r;
       outputs[j] = {r.column, values[j], valid ? valid[j] : nullptr};
     }
-    if (!event) return 0;
-    tep::typed::Source src{event->tep(), event->event(), *model};
-    return static_cast<int64_t>(fill_batch(src, outputs.data(), outputs.size(), records, count, false));
+    if (!ncolumns) return 0;
+    return static_cast<int64_t>(fill_batch(first.source(), outputs, ncolumns, records, count, false));
   });
 }
 

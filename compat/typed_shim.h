@@ -45,6 +45,16 @@ inline int resolve(const tev_column* h, Resolved& out) {
   return out.column ? TEV_OK : TEV_ERR_BAD_HANDLE;
 }
 
+// resolve() for a column of the event `like` was resolved for, in the same
+// model: a batch of several columns takes its model once.
+inline int resolve_like(const tev_column* h, const Resolved& like, Resolved& out) {
+  const auto* handle = reinterpret_cast<const ColumnHandle*>(h);
+  if (!h || handle->magic != kColumnMagic || handle->event != like.event) return resolve(h, out);
+  out = like;
+  out.column = TypedEvent::resolve(*like.model, *handle);
+  return out.column ? TEV_OK : TEV_ERR_BAD_HANDLE;
+}
+
 // Runs `body` (returning a status), turning any exception into one.
 template <typename Body>
 auto guarded(Body body) noexcept -> decltype(body()) {

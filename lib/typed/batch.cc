@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "typed/batch.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -26,19 +27,23 @@ constexpr size_t kBlock = 256;
 struct Lane;
 // Fills a block of rows; returns how many values are valid (when l.valid is
 // set, the caller counts them there instead: a lane may return 0 then).
-using LaneFill = size_t (*)(const Lane& l, const Row* rows, size_t n, size_t base);
+// `dense`: every row is the event's and long enough for the lane (the common
+// block), so the lane reads without checking each row.
+using LaneFill = size_t (*)(const Lane& l, const Row* rows, size_t n, size_t base, bool dense);
 
 // One output of a batch with what its reads need, fixed before the loop.
+// No member initializers: an array of them is not cleared per batch (set_lane
+// sets every member).
 struct Lane {
-  LaneFill fill = nullptr;
-  const Source* src = nullptr;
-  const Column* column = nullptr;
-  int offset = 0, size = 0;
-  int64_t needs = 0;
-  int shift = 0;  // 64 - 8 * width: what sign-extends (or masks) a narrower type
-  bool swap = false, cut_at_nul = false, relative = false;
-  void* out = nullptr;
-  uint8_t* valid = nullptr;
+  LaneFill fill;
+  const Source* src;
+  const Column* column;
+  int offset, size;
+  int64_t needs;
+  int shift;  // 64 - 8 * width: what sign-extends (or masks) a narrower type
+  bool swap, cut_at_nul, relative;
+  void* out;
+  uint8_t* valid;
 };
 
 inline void set_valid(const Lane& l, size_t i, bool ok) {
@@ -69,6 +74,12 @@ size_t count_valid(const uint8_t* valid, size_t n) {
   return count;
 }
 
+size_t count_rows(const Row* rows, size_t n) {
+  size_t ours = 0;
+  for (size_t i = 0; i < n; i++) ours += rows[i].size > 0;
+  return ours;
+}
+
 size_t count_valid(const Row* rows, size_t n, int64_t needs) {
   size_t valid = 0;
   for (size_t i = 0; i < n; i++) valid += rows[i].size >= needs;
@@ -76,18 +87,13 @@ size_t count_valid(const Row* rows, size_t n, int64_t needs) {
 }
 
 template <typename In, typename Out, bool Signed, bool Boolean, bool Swap, bool Exact>
-size_t scalar_loop(const Lane& l, const Row* rows, size_t n, size_t base) {
+size_t scalar_loop(const Lane& l, const Row* rows, size_t n, size_t base, bool dense) {
   Out* out = static_cast<Out*>(l.out) + base;
-  uint8_t scratch[kBlock];
-  uint8_t* valid_out = l.valid ? l.valid + base : scratch;
   const int shift = l.shift;
   const uint64_t mask = ~0ULL >> shift;
   const int64_t needs = l.needs;
   const int offset = l.offset;
-#pragma GCC unroll 4
-  for (size_t i = 0; i < n; i++) {
-    bool ok = rows[i].size >= needs;
-    const uint8_t* p = ok ? rows[i].data + offset : kZeros;
+  auto value = [&](const uint8_t* p) {
     uint64_t bits = load<In>(p, Swap);
     if constexpr (Boolean) bits = bits != 0;
     else if constexpr (Exact && Signed)  // the column is as wide as the field: a plain sign extension
@@ -95,19 +101,32 @@ size_t scalar_loop(const Lane& l, const Row* rows, size_t n, size_t base) {
     else if constexpr (Exact) {}
     else if constexpr (Signed) bits = static_cast<uint64_t>(static_cast<int64_t>(bits << shift) >> shift);
     else bits &= mask;
-    out[i] = static_cast<Out>(bits);
+    return static_cast<Out>(bits);
+  };
+  if (dense) {
+#pragma GCC unroll 4
+    for (size_t i = 0; i < n; i++) out[i] = value(rows[i].data + offset);
+    if (l.valid) memset(l.valid + base, 1, n);
+    return l.valid ? 0 : n;
+  }
+  uint8_t scratch[kBlock];
+  uint8_t* valid_out = l.valid ? l.valid + base : scratch;
+#pragma GCC unroll 4
+  for (size_t i = 0; i < n; i++) {
+    bool ok = rows[i].size >= needs;
+    out[i] = value(ok ? rows[i].data + offset : kZeros);
     valid_out[i] = ok;
   }
   return l.valid ? 0 : count_valid(rows, n, needs);
 }
 
 template <typename In, typename Out, bool Signed, bool Boolean>
-size_t scalar_lane(const Lane& l, const Row* rows, size_t n, size_t base) {
+size_t scalar_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool dense) {
   if (l.shift != 64 - 8 * static_cast<int>(sizeof(In)) && l.shift)  // a cast narrower than the field
-    return l.swap ? scalar_loop<In, Out, Signed, Boolean, true, false>(l, rows, n, base)
-                  : scalar_loop<In, Out, Signed, Boolean, false, false>(l, rows, n, base);
-  return l.swap ? scalar_loop<In, Out, Signed, Boolean, true, true>(l, rows, n, base)
-                : scalar_loop<In, Out, Signed, Boolean, false, true>(l, rows, n, base);
+    return l.swap ? scalar_loop<In, Out, Signed, Boolean, true, false>(l, rows, n, base, dense)
+                  : scalar_loop<In, Out, Signed, Boolean, false, false>(l, rows, n, base, dense);
+  return l.swap ? scalar_loop<In, Out, Signed, Boolean, true, true>(l, rows, n, base, dense)
+                : scalar_loop<In, Out, Signed, Boolean, false, true>(l, rows, n, base, dense);
 }
 
 // The length of s up to its first NUL, a word at a time: comm[16] and
@@ -133,8 +152,14 @@ inline std::string_view cut(std::string_view s, bool at_nul) {
   return nul ? s.substr(0, static_cast<size_t>(static_cast<const char*>(nul) - s.data())) : s;
 }
 
-size_t fixed_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base) {
+size_t fixed_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool dense) {
   BytesView* out = static_cast<BytesView*>(l.out) + base;
+  if (dense && !l.cut_at_nul) {  // every value is the field's bytes in place
+    const size_t size = static_cast<size_t>(l.size);
+    for (size_t i = 0; i < n; i++) out[i] = BytesView{rows[i].data + l.offset, size};
+    if (l.valid) memset(l.valid + base, 1, n);
+    return n;
+  }
   size_t valid = 0;
   for (size_t i = 0; i < n; i++) {
     bool ok = rows[i].size >= l.needs;
@@ -147,18 +172,21 @@ size_t fixed_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base) {
   return valid;
 }
 
-size_t dynamic_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base) {
+size_t dynamic_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool) {
   BytesView* out = static_cast<BytesView*>(l.out) + base;
   print::FieldRef f;
   f.offset = l.offset;
   f.size = l.size;
   f.is_relative = l.relative;
+  // One context for the block: only its record changes from row to row.
+  print::Context ctx{l.src->tep, l.src->event, print::RecordView(l.src->tep, nullptr, 0)};
   size_t valid = 0;
   for (size_t i = 0; i < n; i++) {
     bool ok = rows[i].size >= l.needs;
     std::string_view s;
     if (ok) {
-      print::Context ctx{l.src->tep, l.src->event, print::RecordView(l.src->tep, rows[i].data, static_cast<int>(rows[i].size))};
+      ctx.record.data = rows[i].data;
+      ctx.record.size = static_cast<int>(rows[i].size);
       int64_t at = 0, length = 0;
       print::dynamic_location(ctx, f, at, length);
       ok = ctx.record.inside(at, length);
@@ -174,7 +202,7 @@ size_t dynamic_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base)
 
 // Anything else: one read_value() per record.
 template <bool Widen>
-size_t other_lane(const Lane& l, const Row* rows, size_t n, size_t base) {
+size_t other_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool) {
   const Column& c = *l.column;
   const int width = Widen && is_integer(c.type) ? 8 : value_type_size(c.type);
   size_t valid = 0;
@@ -220,34 +248,54 @@ LaneFill scalar_fill(ValueType type, int width) {
   }
 }
 
-// The rows of n records whose u16 common_type is at type_offset, without
-// branches: a NULL record or payload reads as empty, a payload too short for
-// common_type reads kZeros instead. Returns how many are the event's.
+// Records a consumer gathered from all over a trace (an event's records of a
+// whole file) are cold: the record kRecordAhead on is asked for, and the
+// payload of the one kDataAhead on, whose record was asked for before.
+constexpr size_t kRecordAhead = 16, kDataAhead = 8;
+
+inline void prefetch_ahead(const tep_record* const* records, size_t i) {
+  __builtin_prefetch(records[i + kRecordAhead]);
+  const tep_record* r = records[i + kDataAhead];
+  __builtin_prefetch(r ? r->data : nullptr);
+}
+
+// The rows of n records whose u16 common_type is at type_offset: a NULL
+// record or payload reads as empty, a payload too short for common_type
+// reads kZeros instead. Returns how many are the event's; `shortest` gets
+// the least row size (0 when a row is not the event's). `avail` records are
+// readable at `records`. Out of line: in fill_batch's loop it had too few
+// registers.
 template <bool Swap>
-size_t find_rows(const tep_record* const* records, size_t n, int type_offset, uint64_t id, Row* rows) {
+[[gnu::noinline]] size_t find_rows(const tep_record* const* records, size_t n, size_t avail, int type_offset,
+                                   uint64_t id, Row* rows, int64_t& shortest) {
   static const tep_record kEmpty{};
   // A common_type said to start before the record (a saturated offset) is in
   // no record: nothing is this event's.
   const int64_t type_end = type_offset >= 0 ? int64_t{type_offset} + 2 : INT64_MAX;
-  size_t ours = 0;
+  // Prefetches within the batch's records, not past them.
+  const size_t ahead = avail > kRecordAhead ? std::min(n, avail - kRecordAhead) : 0;
+  int64_t least = INT64_MAX;
   for (size_t i = 0; i < n; i++) {
+    if (i < ahead) prefetch_ahead(records, i);
     const tep_record* r = records[i] ? records[i] : &kEmpty;
     const auto* data = static_cast<const uint8_t*>(r->data);
     int64_t size = data ? r->size : 0;
     bool fits = size >= type_end;
     const uint8_t* type = fits ? data + type_offset : kZeros;
-    bool mine = fits & (load<uint16_t>(type, Swap) == id);
-    rows[i] = Row{data, mine ? size : 0};
-    ours += mine;
+    size = fits && load<uint16_t>(type, Swap) == id ? size : 0;  // a row that fits has a size above 0
+    rows[i] = Row{data, size};
+    least = std::min(least, size);
   }
-  return ours;
+  shortest = least;
+  return least > 0 ? n : count_rows(rows, n);
 }
 
 // The same for a common_type of another size (or none).
 size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset, int type_size, bool swap,
-                     uint64_t id, Row* rows) {
+                     uint64_t id, Row* rows, int64_t& shortest) {
   const int64_t type_end = type_offset >= 0 ? int64_t{type_offset} + type_size : INT64_MAX;
   size_t ours = 0;
+  shortest = INT64_MAX;
   for (size_t i = 0; i < n; i++) {
     const tep_record* r = records[i];
     const auto* data = r ? static_cast<const uint8_t*>(r->data) : nullptr;
@@ -255,15 +303,17 @@ size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset
     bool mine = size >= type_end && size > 0;
     if (mine && type_size) mine = read_number(data + type_offset, type_size, swap) == id;
     rows[i] = Row{data, mine ? size : 0};
+    shortest = std::min(shortest, rows[i].size);
     ours += mine;
   }
   return ours;
 }
 
-Lane lane_of(const Source& src, const Output& o, bool widen) {
+// Sets every member of `l` in place (no temporary to copy: a batch sets one
+// per column).
+void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
   const Column& c = *o.column;
   const Reader& r = c.reader;
-  Lane l;
   l.src = &src;
   l.column = &c;
   l.offset = r.offset;
@@ -292,7 +342,6 @@ Lane lane_of(const Source& src, const Output& o, bool widen) {
   } else if (r.from == Reader::From::DynamicBytes && unbounded) {
     l.fill = dynamic_bytes_lane;
   }
-  return l;
 }
 
 }  // namespace
@@ -308,7 +357,7 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
     many.resize(n_outputs);
     lanes = many.data();
   }
-  for (size_t j = 0; j < n_outputs; j++) lanes[j] = lane_of(src, outputs[j], widen);
+  for (size_t j = 0; j < n_outputs; j++) set_lane(lanes[j], src, outputs[j], widen);
   const Model& m = src.model;
   const bool swap = swaps_bytes(src.tep);
   const int type_offset = m.type_offset, type_size = m.type_size;
@@ -318,11 +367,13 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
   for (size_t base = 0; base < count; base += kBlock) {
     size_t n = count - base < kBlock ? count - base : kBlock;
     // common_type is a u16 in every format seen; others go the general way.
-    if (type_size == 2 && !swap) ours += find_rows<false>(records + base, n, type_offset, id, rows);
-    else if (type_size == 2) ours += find_rows<true>(records + base, n, type_offset, id, rows);
-    else ours += find_rows_any(records + base, n, type_offset, type_size, swap, id, rows);
+    const tep_record* const* block = records + base;
+    int64_t shortest = 0;
+    if (type_size == 2 && !swap) ours += find_rows<false>(block, n, count - base, type_offset, id, rows, shortest);
+    else if (type_size == 2) ours += find_rows<true>(block, n, count - base, type_offset, id, rows, shortest);
+    else ours += find_rows_any(block, n, type_offset, type_size, swap, id, rows, shortest);
     for (size_t j = 0; j < n_outputs; j++) {
-      size_t valid = lanes[j].fill(lanes[j], rows, n, base);
+      size_t valid = lanes[j].fill(lanes[j], rows, n, base, shortest >= lanes[j].needs);
       if (j == 0 && first_valid) {
         if (lanes[j].valid) valid = count_valid(lanes[j].valid + base, n);
         valid_first += valid;

@@ -30,11 +30,6 @@ const Model& TypedEvent::model() {
   return *fresh;
 }
 
-const Column* TypedEvent::resolve(const Model& m, const ColumnHandle& h) {
-  const std::vector<Column>& list = h.is_field ? m.fields : m.columns;
-  return h.index < list.size() ? &list[h.index] : nullptr;
-}
-
 TypedEvent& Catalog::event(Event& event) {
   TypedEvent* typed;
   {

@@ -55,8 +55,12 @@ class TypedEvent {
   const ColumnHandle* column(size_t i) const { return i < columns_.size() ? columns_[i].get() : nullptr; }
   const ColumnHandle* field(size_t i) const { return i < fields_.size() ? fields_[i].get() : nullptr; }
 
-  // A handle's column in `m` (null if the handle belongs elsewhere).
-  static const Column* resolve(const Model& m, const ColumnHandle& h);
+  // A handle's column in `m` (null if the handle belongs elsewhere). In line:
+  // a batch resolves each of its columns.
+  static const Column* resolve(const Model& m, const ColumnHandle& h) {
+    const std::vector<Column>& list = h.is_field ? m.fields : m.columns;
+    return h.index < list.size() ? &list[h.index] : nullptr;
+  }
 
   const uint32_t magic = kEventMagic;
 

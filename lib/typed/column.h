@@ -106,34 +106,38 @@ struct Reader {
     PrintkString,  // a kernel string address looked up in the printk formats
     BprintText,    // ftrace:bprint's formatted message (text only)
   };
+  // What a batch looks at to choose its loop comes first (one cache line).
   From from = From::Nothing;
   int offset = 0, size = 0;    // Scalar / FixedBytes; the location word of DynamicBytes
   bool relative = false;       // DynamicBytes: __rel_loc
   bool cut_at_nul = false;     // strings: up to the first NUL
-  const print::Expr* expr = nullptr;         // Expr / Test value
-  const print::Expr* length = nullptr;       // bytes: a length (times length_scale) bounding the payload
-  int length_scale = 1;
-  int64_t max_length = -1;     // bytes: a constant bound (-1: none)
-  const print::StrArg* string = nullptr;     // PrintkString: nothing else needed
-  int root = -1;               // Choice: the first node
   // Every record byte the value depends on lies below this (common_type included):
   // a record shorter than that gives null.
   int64_t needs = 0;
+  int64_t max_length = -1;     // bytes: a constant bound (-1: none)
+  const print::Expr* length = nullptr;       // bytes: a length (times length_scale) bounding the payload
+  int length_scale = 1;
+  int root = -1;               // Choice: the first node
+  const print::Expr* expr = nullptr;         // Expr / Test value
+  const print::StrArg* string = nullptr;     // PrintkString: nothing else needed
 };
 
 struct Column {
-  std::string name;
-  std::string default_name;             // the builder's name when the print fmt gives none ("caller[3]")
+  // First, what a batch reads of every column it fills (together, not spread
+  // over the strings' cache lines).
   Kind kind = Kind::Opaque;
   ValueType type = ValueType::None;
   ValueType element = ValueType::None;  // Array: each element's type
+  Reader reader;
+
+  std::string name;
+  std::string default_name;             // the builder's name when the print fmt gives none ("caller[3]")
   std::string unit;                     // Duration / Timestamp: "ns", "us", "ms", "s", "jiffies"
   std::string note;                     // why a column is opaque, or what it derives from
   const tep_format_field* field = nullptr;  // the field it reads, when one
   int print_arg = -1;                   // index of its print fmt argument (-1: a raw field)
   std::string conversion;               // the directive that prints it ("%pS", "%s")
 
-  Reader reader;
   // Enum / Flags: the tables; Enum also has labels, every name once, so that a
   // value maps to one code whatever table it came from.
   std::vector<std::vector<TableEntry>> tables;

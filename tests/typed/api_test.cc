@@ -242,6 +242,65 @@ TEST_F(Api, FillColumnsMatchesFill) {
   EXPECT_EQ(tev_fill_columns(nullptr, 0, ptrs.data(), n, value_ptrs.data(), nullptr), TEV_ERR_NULL_ARGUMENT);
 }
 
+// One event's records only (the common batch), some cut short: whole blocks
+// of full records, a block where one record is too short for the later
+// fields only, one cut inside a __data_loc payload or before common_type.
+// Every value is what tev_read gives for its record.
+TEST_F(Api, FillColumnsOfOneEvent) {
+  tev_event* ev = event("block", "block_rq_issue");
+  std::vector<const tev_column*> cols;
+  for (bool fields : {false, true}) {
+    int n = fields ? tev_event_field_count(ev) : tev_event_column_count(ev);
+    for (int c = 0; c < n; c++) {
+      const tev_column* col = nullptr;
+      ASSERT_EQ(fields ? tev_event_field(ev, c, &col) : tev_event_column(ev, c, &col), TEV_OK);
+      if (tev_column_type(col) != TEV_TYPE_NONE) cols.push_back(col);
+    }
+  }
+  constexpr size_t n = 700;  // blocks of 256 records and a part
+  std::vector<Record> recs;
+  for (size_t i = 0; i < n; i++) {
+    Record r = cx.record("block", "block_rq_issue");
+    r.set("common_pid", i).set("dev", i << 20 | 3).set("sector", i * 8).set("bytes", i * 512);
+    r.set("ioprio", i).set_string("rwbs", i % 2 ? "W" : "RS").set_string("comm", "kworker/0:1H");
+    r.set_dynamic_string("cmd", i % 3 ? "" : "write 0x10");
+    recs.push_back(r);
+  }
+  recs[300].truncate(30);   // has dev and sector, not bytes and what follows
+  recs[600].truncate(66);   // the location word, not the payload
+  recs[650].truncate(1);    // not even common_type
+  std::vector<const tep_record*> ptrs;
+  for (Record& r : recs) ptrs.push_back(&r.get());
+  std::vector<std::vector<uint8_t>> values(cols.size(), std::vector<uint8_t>(n * 16)), valid(cols.size(), std::vector<uint8_t>(n));
+  std::vector<void*> value_ptrs;
+  std::vector<uint8_t*> valid_ptrs;
+  for (size_t j = 0; j < cols.size(); j++) {
+    value_ptrs.push_back(values[j].data());
+    valid_ptrs.push_back(valid[j].data());
+  }
+  EXPECT_EQ(tev_fill_columns(cols.data(), cols.size(), ptrs.data(), n, value_ptrs.data(), valid_ptrs.data()), n - 1);
+  for (size_t j = 0; j < cols.size(); j++) {
+    size_t width = tev_type_size(tev_column_type(cols[j]));
+    for (size_t i = 0; i < n; i++) {
+      tev_value v;
+      ASSERT_EQ(tev_read(cols[j], ptrs[i], &v), TEV_OK);
+      ASSERT_EQ(valid[j][i], v.valid) << tev_column_name(cols[j]) << " " << i;
+      if (!v.valid) continue;
+      const uint8_t* at = values[j].data() + i * width;
+      if (tev_column_type(cols[j]) == TEV_TYPE_BYTES) {
+        tev_bytes b;
+        memcpy(&b, at, sizeof(b));
+        EXPECT_EQ(b.data, v.bytes.data) << tev_column_name(cols[j]) << " " << i;
+        EXPECT_EQ(b.size, v.bytes.size) << tev_column_name(cols[j]) << " " << i;
+      } else {
+        uint64_t bits = 0;
+        memcpy(&bits, at, width);  // little-endian host
+        EXPECT_EQ(bits, width == 8 ? v.u : v.u & ((1ULL << (8 * width)) - 1)) << tev_column_name(cols[j]) << " " << i;
+      }
+    }
+  }
+}
+
 // Texts of a batch into a buffer too small for all: as many as fit.
 TEST_F(Api, TextsInSmallBuffers) {
   const tev_column* comm = column(event("sched", "sched_switch"), "prev_comm");
