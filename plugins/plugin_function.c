@@ -45,6 +45,8 @@ static void set_chain_entry(struct call_chain *chain, const char *name, int pos)
 	if (!name)
 		return;
 	if (pos < chain->size) {
+		if (chain->names[pos] && strcmp(chain->names[pos], name) == 0)
+			return;  /* most calls repeat the chain they find */
 		free(chain->names[pos]);
 	} else {
 		char **grown = realloc(chain->names, sizeof(char *) * (chain->size + CHAIN_GROWTH));
@@ -92,7 +94,7 @@ static int call_depth(const char *parent, const char *child, int cpu)
 static void show_function(struct trace_seq *s, struct tep_handle *tep,
 			  const char *name, unsigned long long addr)
 {
-	trace_seq_printf(s, "%s", name);
+	trace_seq_puts(s, name);
 	if (OPT_OFFSET)
 		trace_seq_printf(s, "+0x%x ", (int)(addr - tep_find_function_address(tep, addr)));
 }
@@ -104,6 +106,16 @@ static void show_address(struct trace_seq *s, struct tep_handle *tep,
 		show_function(s, tep, name, addr);
 	else
 		trace_seq_printf(s, "0x%llx", addr);
+}
+
+/* printf's "%*s" of "": `count` spaces */
+static void put_spaces(struct trace_seq *s, int count)
+{
+	static const char spaces[] = "                                ";
+	const int n = sizeof(spaces) - 1;
+
+	for (; count > 0; count -= n)
+		trace_seq_puts(s, spaces + (count < n ? n - count : 0));
 }
 
 static int function_handler(struct trace_seq *s, struct tep_record *record,
@@ -126,7 +138,7 @@ static int function_handler(struct trace_seq *s, struct tep_record *record,
 		depth = call_depth(parent, func, record->cpu);
 		pthread_mutex_unlock(&chains_lock);
 	}
-	trace_seq_printf(s, "%*s", depth * 3, "");
+	put_spaces(s, depth * 3);
 	show_address(s, tep, func, ip);
 	if (OPT_PARENT) {
 		trace_seq_printf(s, " <-- ");

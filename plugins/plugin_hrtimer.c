@@ -8,7 +8,7 @@
 static void print_timer_pointer(struct trace_seq *s, struct tep_record *record,
 				struct tep_event *event)
 {
-	trace_seq_printf(s, "hrtimer=");
+	trace_seq_puts(s, "hrtimer=");
 	if (tep_print_num_field(s, "0x%llx", event, "timer", record, 0) == -1)
 		tep_print_num_field(s, "0x%llx", event, "hrtimer", record, 1);
 }
@@ -17,7 +17,7 @@ static int hrtimer_expire_entry(struct trace_seq *s, struct tep_record *record,
 				struct tep_event *event, void *context)
 {
 	print_timer_pointer(s, record, event);
-	trace_seq_printf(s, " now=");
+	trace_seq_puts(s, " now=");
 	tep_print_num_field(s, "%llu", event, "now", record, 1);
 	tep_print_func_field(s, " function=%s", event, "function", record, 0);
 	return 0;
@@ -28,9 +28,9 @@ static int hrtimer_start(struct trace_seq *s, struct tep_record *record,
 {
 	print_timer_pointer(s, record, event);
 	tep_print_func_field(s, " function=%s", event, "function", record, 0);
-	trace_seq_printf(s, " expires=");
+	trace_seq_puts(s, " expires=");
 	tep_print_num_field(s, "%llu", event, "expires", record, 1);
-	trace_seq_printf(s, " softexpires=");
+	trace_seq_puts(s, " softexpires=");
 	tep_print_num_field(s, "%llu", event, "softexpires", record, 1);
 	return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "event-parse.h"
 #include "plugin_export.h"
+#include "plugin_text.h"
 
 /* Task-state letters by bit, when the event's print format does not say. */
 static const char default_states[] = "SDTtXZPI";
@@ -95,35 +96,52 @@ static void write_state(struct trace_seq *s, struct tep_format_field *field,
 			struct tep_record *record)
 {
 	const char *letters = state_letters(field);
-	int n = strlen(letters);
 	unsigned long long state = 0;
-	int found = 0;
+	char text[2 * 32 + 1];  /* up to 32 letters and their '|' */
+	int len = 0;
 
 	if (record_has(record, field))
 		tep_read_number_field(field, record->data, &state);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; letters[i]; i++) {
 		/* an int mask, sign-extended as upstream's */
 		if (!(state & (unsigned long long)(long long)(int)(1U << i)))
 			continue;
-		if (found)
-			trace_seq_putc(s, '|');
-		trace_seq_putc(s, letters[i]);
-		found = 1;
+		if (len)
+			text[len++] = '|';
+		text[len++] = letters[i];
 	}
-	if (!found)
-		trace_seq_putc(s, 'R');
+	if (!len)
+		text[len++] = 'R';
+	text[len] = '\0';
+	trace_seq_puts(s, text);
 }
 
-/* Prints the comm array and registers it for `pid`. */
+/* Prints the comm array and ':', and registers the comm for `pid`. */
 static void write_and_save_comm(struct tep_format_field *field, struct tep_record *record,
 				struct trace_seq *s, int pid)
 {
-	unsigned int start = s->len;
+	char comm[64 + 2];
 	int size = record_has(record, field) ? field->size : 0;
+	const char *text = size ? (const char *)record->data + field->offset : "";
+	int len;
 
-	trace_seq_printf(s, "%.*s", size, size ? (const char *)record->data + field->offset : "");
-	trace_seq_terminate(s);
-	tep_register_comm(field->event->tep, s->buffer + start, pid);
+	if (size > (int)sizeof(comm) - 2) {  /* not a comm: printed as upstream does */
+		unsigned int start = s->len;
+
+		trace_seq_printf(s, "%.*s", size, text);
+		trace_seq_terminate(s);
+		tep_register_comm(field->event->tep, s->buffer + start, pid);
+		trace_seq_putc(s, ':');
+		return;
+	}
+	/* "%.*s": up to the array's end or its NUL */
+	len = (int)strnlen(text, size);
+	memcpy(comm, text, len);
+	comm[len] = '\0';
+	tep_register_comm(field->event->tep, comm, pid);
+	comm[len] = ':';
+	comm[len + 1] = '\0';
+	trace_seq_puts(s, comm);
 }
 
 static int sched_wakeup_handler(struct trace_seq *s, struct tep_record *record,
@@ -135,17 +153,15 @@ static int sched_wakeup_handler(struct trace_seq *s, struct tep_record *record,
 	if (tep_get_field_val(s, event, "pid", record, &val, 1))
 		return trace_seq_putc(s, '!');
 	field = tep_find_any_field(event, "comm");
-	if (field) {
+	if (field)
 		write_and_save_comm(field, record, s, val);
-		trace_seq_putc(s, ':');
-	}
-	trace_seq_printf(s, "%lld", val);
+	put_signed(s, "", val, "");
 	if (tep_get_field_val(s, event, "prio", record, &val, 1) == 0)
-		trace_seq_printf(s, " [%lld]", val);
+		put_signed(s, " [", val, "]");
 	if (tep_get_field_val(s, event, "success", record, &val, 0) == 0)
-		trace_seq_printf(s, " success=%lld", val);
+		put_signed(s, " success=", val, "");
 	if (tep_get_field_val(s, event, "target_cpu", record, &val, 0) == 0)
-		trace_seq_printf(s, " CPU:%03llu", val);
+		put_unsigned(s, " CPU:", val, 3, "");
 	return 0;
 }
 
@@ -158,13 +174,11 @@ static int sched_switch_handler(struct trace_seq *s, struct tep_record *record,
 	if (tep_get_field_val(s, event, "prev_pid", record, &val, 1))
 		return trace_seq_putc(s, '!');
 	field = tep_find_any_field(event, "prev_comm");
-	if (field) {
+	if (field)
 		write_and_save_comm(field, record, s, val);
-		trace_seq_putc(s, ':');
-	}
-	trace_seq_printf(s, "%lld ", val);
+	put_signed(s, "", val, " ");
 	if (tep_get_field_val(s, event, "prev_prio", record, &val, 1) == 0)
-		trace_seq_printf(s, "[%d] ", (int)val);
+		put_signed(s, "[", (int)val, "] ");
 	field = tep_find_any_field(event, "prev_state");
 	if (field)
 		write_state(s, field, record);
@@ -173,13 +187,11 @@ static int sched_switch_handler(struct trace_seq *s, struct tep_record *record,
 	if (tep_get_field_val(s, event, "next_pid", record, &val, 1))
 		return trace_seq_putc(s, '!');
 	field = tep_find_any_field(event, "next_comm");
-	if (field) {
+	if (field)
 		write_and_save_comm(field, record, s, val);
-		trace_seq_putc(s, ':');
-	}
-	trace_seq_printf(s, "%lld", val);
+	put_signed(s, "", val, "");
 	if (tep_get_field_val(s, event, "next_prio", record, &val, 1) == 0)
-		trace_seq_printf(s, " [%d]", (int)val);
+		put_signed(s, " [", (int)val, "]");
 	return 0;
 }
 

@@ -2,6 +2,7 @@
 /* tlb:tlb_flush, e.g. "pages=1 reason=remote shootdown (1)". */
 #include "event-parse.h"
 #include "plugin_export.h"
+#include "plugin_text.h"
 
 /* enum tlb_flush_reason in the kernel */
 static const char *const flush_reasons[] = {
@@ -13,14 +14,14 @@ static int tlb_flush_handler(struct trace_seq *s, struct tep_record *record,
 {
 	unsigned long long reason;
 
-	trace_seq_printf(s, "pages=");
+	trace_seq_puts(s, "pages=");
 	tep_print_num_field(s, "%ld", event, "pages", record, 1);
 	if (tep_get_field_val(s, event, "reason", record, &reason, 1) < 0)
 		return -1;
 	trace_seq_puts(s, " reason=");
 	if (reason < sizeof(flush_reasons) / sizeof(flush_reasons[0]))
 		trace_seq_puts(s, flush_reasons[reason]);
-	trace_seq_printf(s, " (%lld)", reason);
+	put_signed(s, " (", reason, ")");
 	return 0;
 }
 

@@ -6,7 +6,9 @@
 #include "printf/cast_table.h"
 #include "record/field_access.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -49,6 +51,35 @@ int64_t flag_value(const char* text) {
   for (const auto& k : known)
     if (strcmp(k.name, text) == 0) return k.value;
   return -1;
+}
+
+// How many low bits of a value of `e` may be set (64 when not known). Looks a
+// few levels down: casts and shifts of a field.
+int value_bits(const Expr& e, int depth) {
+  using K = Expr::Kind;
+  using Op = Expr::Op;
+  auto width = [](uint64_t v) { return v ? 64 - __builtin_clzll(v) : 0; };
+  if (depth > 8) return 64;
+  switch (e.kind) {
+    case K::Zero: return 0;
+    case K::Constant: return width(e.constant);
+    case K::Field: return e.field.size >= 1 && e.field.size < 8 ? 8 * e.field.size : 64;
+    case K::Mask: return std::min(value_bits(*e.a, depth + 1), width(e.constant));
+    case K::Conditional: return std::max(value_bits(*e.b, depth + 1), value_bits(*e.c, depth + 1));
+    case K::Binary:
+      switch (e.op) {
+        case Op::And: return std::min(value_bits(*e.a, depth + 1), value_bits(*e.b, depth + 1));
+        case Op::Or: return std::max(value_bits(*e.a, depth + 1), value_bits(*e.b, depth + 1));
+        case Op::Shr:
+          if (e.b->kind != K::Constant) return value_bits(*e.a, depth + 1);
+          return std::max(0, value_bits(*e.a, depth + 1) - static_cast<int>(e.b->constant & 63));
+        case Op::Not: case Op::Ne: case Op::LogOr: case Op::LogAnd: case Op::Lt: case Op::Le:
+        case Op::Gt: case Op::Ge: case Op::Eq:
+          return 1;
+        default: return 64;
+      }
+    default: return 64;
+  }
 }
 
 Expr::Op op_from(const char* op) {
@@ -117,6 +148,20 @@ class Compiler {
     return e;
   }
 
+  // `item & mask`, folded for a constant; none at all where the mask keeps
+  // every bit the item can have ((unsigned long)REC->x, (u32) of 4 bytes,
+  // (unsigned int)(REC->dev >> 20)).
+  const Expr* masked(const Expr* item, uint64_t mask) {
+    if (item->kind == Expr::Kind::Constant) return constant(item->constant & mask);
+    int bits = value_bits(*item, 0);
+    uint64_t low = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+    if ((mask & low) == low) return item;
+    Expr* e = new_expr(Expr::Kind::Mask);
+    e->a = item;
+    e->constant = mask;
+    return e;
+  }
+
   FieldRef field_of(const tep_print_arg* node) {
     return resolve_field(event_, node->field.field, node->field.name);
   }
@@ -124,6 +169,7 @@ class Compiler {
   const Expr* number(const tep_print_arg* node, int depth);
   const StrArg* string(const tep_print_arg* node, int depth);
   const FunctionCall* call(const tep_print_arg* node, int depth);
+  void choose_run(Step& step);
   // Literal text accumulates until the next conversion.
  public:
   void literal(std::string_view text) { pending_.append(text); }
@@ -149,6 +195,41 @@ class Compiler {
   std::string pending_;
 
 };
+
+// The common shapes run in run_steps' loop; a '*', or a conversion glibc
+// prints, goes through run_step.
+void Compiler::choose_run(Step& step) {
+  using Run = Step::Run;
+  step.run = Run::Other;
+  if (step.star || (step.kind != Step::Kind::Pointer && !step.conversion.by_hand)) return;
+  switch (step.kind) {
+    case Step::Kind::Number: {
+      step.run = Run::Number;
+      const FieldRef& f = step.number->field;
+      if (step.number->kind != Expr::Kind::Field || f.offset < 0) return;
+      switch (f.size) {
+        case 1: step.run = Run::Field1; break;
+        case 2: step.run = Run::Field2; break;
+        case 4: step.run = Run::Field4; break;
+        case 8: step.run = Run::Field8; break;
+        default: return;
+      }
+      step.field_offset = f.offset;
+      step.field_size = f.size;
+      return;
+    }
+    case Step::Kind::String:
+      step.run = step.string->kind == StrArg::Kind::DynString ? Run::DynString : Run::String;
+      if (step.run == Run::DynString) {
+        step.field_offset = step.string->field.offset;
+        step.field_size = step.string->field.size;
+        step.relative = step.string->field.is_relative;
+      }
+      return;
+    case Step::Kind::Pointer: step.run = Run::Pointer; return;
+    default: return;
+  }
+}
 
 const FunctionCall* Compiler::call(const tep_print_arg* node, int depth) {
   auto fc = std::make_unique<FunctionCall>();
@@ -188,12 +269,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
     }
     case TEP_PRINT_TYPE: {
       const Expr* item = number(node->typecast.item, depth + 1);
-      uint64_t mask = fmt::cast_mask(node->typecast.type ? node->typecast.type : "");
-      if (item->kind == Expr::Kind::Constant) return constant(item->constant & mask);
-      Expr* e = new_expr(Expr::Kind::Mask);
-      e->a = item;
-      e->constant = mask;
-      return e;
+      return masked(item, fmt::cast_mask(node->typecast.type ? node->typecast.type : ""));
     }
     case TEP_PRINT_FUNC: {
       Expr* e = new_expr(Expr::Kind::Function);
@@ -229,12 +305,23 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
         if (left && left->type == TEP_PRINT_FIELD) {
           FieldRef f = field_of(left);
           if (!f.valid) return new_expr(Expr::Kind::Zero);
+          const Expr* index = number(node->op.right, depth + 1);
+          uint64_t mask = cast ? fmt::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
+                               : ~0ULL;
+          // REC->args[2]: the element is a field of its own (evaluate's offset).
+          int64_t at = static_cast<int64_t>(f.offset + index->constant * f.element_size);
+          if (index->kind == Expr::Kind::Constant && at >= 0 && at <= INT32_MAX) {
+            Expr* e = new_expr(Expr::Kind::Field);
+            e->field.offset = static_cast<int>(at);
+            e->field.size = f.element_size;
+            e->field.valid = true;
+            return masked(e, mask);
+          }
           Expr* e = new_expr(Expr::Kind::FieldIndex);
           e->field = f;
           e->element_size = f.element_size;
-          e->a = number(node->op.right, depth + 1);
-          e->constant = cast ? fmt::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
-                             : ~0ULL;
+          e->a = index;
+          e->constant = mask;
           return e;
         }
         Expr* e = new_expr(Expr::Kind::Binary);  // upstream: "[" is then an unknown op
@@ -301,8 +388,12 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
         s->text = node->flags.delim;
       }
       for (const tep_print_flag_sym* f = flags ? node->flags.flags : node->symbol.symbols; f;
-           f = f->next)
-        s->symbols.push_back({flag_value(f->value), f->str ? f->str : ""});
+           f = f->next) {
+        int64_t value = flag_value(f->value);
+        s->symbols.push_back({value, f->str ? f->str : ""});
+        if (flags) s->flag_bits.push_back(value > 0 ? static_cast<uint64_t>(value) : ~0ULL);
+        if (value < 0) s->negative_end = s->symbols.size();
+      }
       return s;
     }
     case TEP_PRINT_HEX:
@@ -508,24 +599,14 @@ void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const 
         if (p.letter == 's') {
           step.kind = Step::Kind::String;
           step.string = string(args[piece.arg]);
-          if (step.string->kind == StrArg::Kind::DynString) {
-            step.inline_arg = Step::Inline::DynString;
-            step.field_offset = step.string->field.offset;
-            step.field_size = step.string->field.size;
-            step.relative = step.string->field.is_relative;
-          }
         } else {
           step.kind = Step::Kind::Number;
           fmt::follow_trace_long(step.conversion, tep_.long_size);
           step.number = number(args[piece.arg]);
-          if (step.number->kind == Expr::Kind::Field) {
-            step.inline_arg = Step::Inline::Field;
-            step.field_offset = step.number->field.offset;
-            step.field_size = step.number->field.size;
-          }
         }
         break;
     }
+    choose_run(step);
     add_step(step);
   }
 }
@@ -542,6 +623,18 @@ void compile_format(const tep_handle& tep, const Event& event, std::string_view 
   Compiler compiler(tep, event, plan);
   compiler.format(format, parsed, args);
   compiler.flush_literal();
+  plan.printed.clear();
+  const Step* literal = nullptr;  // not yet in `printed`
+  for (const Step& step : plan.steps) {
+    if (step.kind == Step::Kind::Literal) {
+      if (literal) plan.printed.push_back({{}, literal});
+      literal = &step;
+      continue;
+    }
+    plan.printed.push_back({literal ? literal->literal : std::string_view(), &step});
+    literal = nullptr;
+  }
+  if (literal) plan.printed.push_back({{}, literal});
 }
 
 }  // namespace tep::print

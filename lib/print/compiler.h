@@ -18,7 +18,7 @@ struct ArgRef {
 };
 
 // Appends the steps for `format` (read once as `parsed`, for args.size()
-// arguments) to plan.steps. Sets plan.failed where upstream flags the event
+// arguments) to plan.steps, and sets plan.printed from them. Sets plan.failed where upstream flags the event
 // TEP_EVENT_FL_FAILED: a conversion without an argument, two '*', a bad
 // 'h'/'l' count.
 void compile_format(const tep_handle& tep, const Event& event, std::string_view format,

@@ -20,6 +20,12 @@ void append_hex(Output& s, uint64_t v, bool prefix) {
   s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
+void append_byte_hex(Output& s, uint8_t b, bool upper) {
+  const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  char two[2] = {digits[b >> 4], digits[b & 15]};
+  s.append(std::string_view(two, 2));
+}
+
 void append_decimal(Output& s, int64_t v) {
   char buf[kIntTextSize];
   char* end = buf + sizeof(buf);
@@ -29,16 +35,11 @@ void append_decimal(Output& s, int64_t v) {
   s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
-void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length) {
-  offset = length = 0;
-  if (static_cast<int64_t>(f.offset) + f.size > ctx.record.size) return;
-  uint64_t word = ctx.record.number(f.offset, f.size);
-  offset = word & 0xffff;
-  length = (word >> 16) & 0xffff;
-  if (f.is_relative) offset += f.offset + f.size;
-  // Old kernels wrote a 2-byte __data_loc (offset only): the payload is the
-  // rest of the record.
-  if (f.size == 2) length = offset <= ctx.record.size ? ctx.record.size - offset : 0;
+void append_unsigned(Output& s, uint64_t v) {
+  char buf[kIntTextSize];
+  char* end = buf + sizeof(buf);
+  char* p = unsigned_digits(v, 10, false, end);
+  s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
 namespace {
@@ -59,6 +60,20 @@ uint64_t dynamic_array_pointer(const Context& ctx, const FieldRef& f,
   std::vector<uint8_t>& copy = padded.emplace_back(static_cast<size_t>(length) + kPaddingPastArray, 0);
   ctx.record.copy(offset, static_cast<int>(length), copy.data());
   return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(copy.data()));
+}
+
+// A print function's value, its output discarded; out of line, as its seq
+// would weigh on every evaluation's frame.
+__attribute__((noinline)) uint64_t function_value(const Context& ctx, const FunctionCall& call) {
+  trace_seq scratch;
+  seq::init(&scratch);
+  uint64_t v;
+  {
+    Output out(&scratch);
+    v = call_function(out, ctx, call);
+  }
+  seq::destroy(&scratch);
+  return v;
 }
 
 }  // namespace
@@ -116,64 +131,26 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
       return static_cast<uint64_t>(length);
     }
     case K::FieldIndex: {
-      uint64_t index = evaluate(ctx, *e.a);
+      uint64_t index = value_of(ctx, *e.a);
       int64_t offset = static_cast<int64_t>(e.field.offset + index * e.element_size);
       return rec.number(offset, e.element_size) & e.constant;
     }
     case K::DynamicIndex: {
       // Upstream adds the index to the payload offset unscaled.
-      uint64_t index = evaluate(ctx, *e.a);
+      uint64_t index = value_of(ctx, *e.a);
       int64_t offset = static_cast<int64_t>((rec.number(e.field.offset, e.field.size) & 0xffff) + index);
       return rec.number(offset, e.element_size) & e.constant;
     }
-    case K::Mask: return evaluate(ctx, *e.a) & e.constant;
-    case K::Conditional: return evaluate(ctx, *e.a) ? evaluate(ctx, *e.b) : evaluate(ctx, *e.c);
-    case K::Function: {
-      // The function's output is discarded; only its value counts here.
-      trace_seq scratch;
-      seq::init(&scratch);
-      uint64_t v;
-      {
-        Output out(&scratch);
-        v = call_function(out, ctx, *e.call);
-      }
-      seq::destroy(&scratch);
-      return v;
-    }
+    case K::Mask: return value_of(ctx, *e.a) & e.constant;
+    case K::Conditional: return value_of(ctx, *e.a) ? value_of(ctx, *e.b) : value_of(ctx, *e.c);
+    case K::Function: return function_value(ctx, *e.call);
     case K::BprintArg:
       if (e.index < ctx.bprint_count && !ctx.bprint_args[e.index].is_string)
         return ctx.bprint_args[e.index].value;
       return 0;
     case K::Binary: break;
   }
-  return apply_operator(e.op, evaluate(ctx, *e.a), evaluate(ctx, *e.b));
-}
-
-uint64_t apply_operator(Expr::Op op, uint64_t l, uint64_t r) {
-  using Op = Expr::Op;
-  switch (op) {
-    case Op::Not: return !r;
-    case Op::Ne: return l != r;
-    case Op::BitNot: return ~r;
-    case Op::LogOr: return l || r;
-    case Op::Or: return l | r;
-    case Op::LogAnd: return l && r;
-    case Op::And: return l & r;
-    case Op::Lt: return l < r;
-    case Op::Shl: return l << (r & 63);  // the x86 shift upstream's binary performs
-    case Op::Le: return l <= r;
-    case Op::Gt: return l > r;
-    case Op::Shr: return l >> (r & 63);
-    case Op::Ge: return l >= r;
-    case Op::Eq: return l == r;
-    case Op::Sub: return l - r;
-    case Op::Add: return l + r;
-    case Op::Div: return r ? l / r : 0;  // upstream dies of SIGFPE
-    case Op::Mod: return r ? l % r : 0;
-    case Op::Mul: return l * r;
-    case Op::Unknown: return 0;
-  }
-  return 0;
+  return apply_operator(e.op, value_of(ctx, *e.a), value_of(ctx, *e.b));
 }
 
 }  // namespace tep::print

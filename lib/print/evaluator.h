@@ -33,11 +33,38 @@ struct Context {
 uint64_t evaluate(const Context& ctx, const Expr& e);
 
 // One binary or unary operator on unsigned 64-bit values, as upstream computes it.
-uint64_t apply_operator(Expr::Op op, uint64_t l, uint64_t r);
+inline uint64_t apply_operator(Expr::Op op, uint64_t l, uint64_t r) {
+  using Op = Expr::Op;
+  switch (op) {
+    case Op::Not: return !r;
+    case Op::Ne: return l != r;
+    case Op::BitNot: return ~r;
+    case Op::LogOr: return l || r;
+    case Op::Or: return l | r;
+    case Op::LogAnd: return l && r;
+    case Op::And: return l & r;
+    case Op::Lt: return l < r;
+    case Op::Shl: return l << (r & 63);  // the x86 shift upstream's binary performs
+    case Op::Le: return l <= r;
+    case Op::Gt: return l > r;
+    case Op::Shr: return l >> (r & 63);
+    case Op::Ge: return l >= r;
+    case Op::Eq: return l == r;
+    case Op::Sub: return l - r;
+    case Op::Add: return l + r;
+    case Op::Div: return r ? l / r : 0;  // upstream dies of SIGFPE
+    case Op::Mod: return r ? l % r : 0;
+    case Op::Mul: return l * r;
+    case Op::Unknown: return 0;
+  }
+  return 0;
+}
 
-// evaluate() with the common leaf (a plain field) handled in line.
+// evaluate() with the common leaves (a plain field, a constant) handled in
+// line: most expressions are one, and most operators have one on each side.
 inline uint64_t value_of(const Context& ctx, const Expr& e) {
   if (e.kind == Expr::Kind::Field) return ctx.record.number(e.field.offset, e.field.size);
+  if (e.kind == Expr::Kind::Constant) return e.constant;
   return evaluate(ctx, e);
 }
 
@@ -46,7 +73,22 @@ uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call);
 
 // Where a __data_loc / __rel_loc field's payload lies (offset, length), both 0
 // when the field itself lies outside the record.
-void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length);
+// The field is given by its offset, size and kind (a step keeps them in line).
+inline void dynamic_location(const Context& ctx, int32_t field_offset, int32_t field_size, bool relative,
+                             int64_t& offset, int64_t& length) {
+  offset = length = 0;
+  if (int64_t{field_offset} + field_size > ctx.record.size) return;
+  uint64_t word = ctx.record.number(field_offset, field_size);
+  offset = word & 0xffff;
+  length = (word >> 16) & 0xffff;
+  if (relative) offset += field_offset + field_size;
+  // Old kernels wrote a 2-byte __data_loc (offset only): the payload is the
+  // rest of the record.
+  if (field_size == 2) length = offset <= ctx.record.size ? ctx.record.size - offset : 0;
+}
+inline void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& offset, int64_t& length) {
+  dynamic_location(ctx, f.offset, f.size, f.is_relative, offset, length);
+}
 
 // What a %s conversion prints for `arg`.
 // `star` feeds the conversion's '*' (null without one).
@@ -58,6 +100,9 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
 
 // "0x" + lowercase hex, or plain hex, without vsnprintf.
 void append_hex(Output& s, uint64_t v, bool prefix);
-void append_decimal(Output& s, int64_t v);
+// A byte as two hex digits ("%02x", "%02X").
+void append_byte_hex(Output& s, uint8_t b, bool upper = false);
+void append_decimal(Output& s, int64_t v);    // "%lld"
+void append_unsigned(Output& s, uint64_t v);  // "%llu"
 
 }  // namespace tep::print

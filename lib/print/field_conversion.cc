@@ -36,6 +36,7 @@ PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
   if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & (TEP_EVENT_FL_FAILED | TEP_EVENT_FL_ISBPRINT)) return;
   if (!event.print_fmt.format) return;
   std::string_view text(event.print_fmt.format);
+  format_ = text;
   const fmt::PrintFmt& directives = Event::from(&event)->print_directives;
   // The arguments, walked along with the directives (which take them in order).
   const tep_print_arg* arg = event.print_fmt.args;
@@ -48,13 +49,10 @@ PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
   for (const fmt::PrintFmtPiece& piece : directives.pieces()) {
     if (count_ == kMaxEntries) return;
     if (piece.kind != fmt::PrintFmtPiece::Kind::kConversion) continue;
-    Entry& entry = entries_[count_++];
-    entry.conversion.format = text;
-    entry.conversion.piece = &piece;
     size_t start = piece.parsed.start;
-    entry.conversion.zero_x_prefix = start >= 2 && text.substr(start - 2, 2) == "0x";
-    entry.conversion.star = arg_at(piece.star_arg);
-    entry.arg = arg_at(piece.arg);
+    bool zero_x_prefix = start >= 2 && text.substr(start - 2, 2) == "0x";
+    const tep_print_arg* star = arg_at(piece.star_arg);
+    entries_[count_++] = Entry{&piece, arg_at(piece.arg), star, zero_x_prefix};
     text_start = piece.parsed.end;
   }
   // Text after the last conversion is an entry of its own (it matches nothing).
@@ -65,9 +63,9 @@ bool PrintFmtEntries::find(const tep_format_field& field, FieldConversion& out) 
   for (int step = 0; cursor_ < count_ && step < count_; step++) {
     int i = (cursor_ + step) % count_;
     uint64_t mask;
-    if (entries_[i].arg && is_bare_field(entries_[i].arg, field, mask)) {
-      out = entries_[i].conversion;
-      out.cast_mask = mask;
+    const Entry& e = entries_[i];
+    if (e.arg && is_bare_field(e.arg, field, mask)) {
+      out = FieldConversion{format_, e.piece, e.zero_x_prefix, e.star, mask};
       cursor_ = i + 1;
       return true;
     }

@@ -41,13 +41,20 @@ class PrintFmtEntries {
   explicit PrintFmtEntries(const tep_event& event);
   // Scans from the cursor as described above; true with `out` set on a match.
   bool find(const tep_format_field& field, FieldConversion& out);
+  // Nothing is left to scan (no entry, or the cursor past the last).
+  bool exhausted() const { return cursor_ >= count_; }
 
  private:
   static constexpr int kMaxEntries = 128;  // beyond: fields print the default way
+  // Without initializers: only the first count_ are ever read, and a record of
+  // an event with no usable print fmt (failed, bprint) fills none.
   struct Entry {
-    FieldConversion conversion;
-    const tep_print_arg* arg = nullptr;  // null: text only
+    const fmt::PrintFmtPiece* piece;
+    const tep_print_arg* arg;  // null: text only
+    const tep_print_arg* star;
+    bool zero_x_prefix;
   };
+  std::string_view format_;
   Entry entries_[kMaxEntries];
   int count_ = 0;
   int cursor_ = 0;  // == count_: past the last entry

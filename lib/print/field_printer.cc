@@ -6,13 +6,11 @@
 #include <cstring>
 #include <string_view>
 
+#include "print/evaluator.h"
 #include "print/field_conversion.h"
 #include "printf/print_fmt_format.h"
-#include "trace_seq/seq_sink.h"
-#include "trace_seq/int_text.h"
 #include "core/handle.h"
 #include "record/field_access.h"
-#include "trace_seq/seq.h"
 
 namespace tep::print {
 
@@ -52,12 +50,12 @@ bool printable_text(const unsigned char* p, int64_t length) {
   return true;
 }
 
-void print_array(trace_seq* s, const void* data, int64_t size, Span span, tep_format_field& field) {
+void print_array(Output& s, const void* data, int64_t size, Span span, tep_format_field& field) {
   const unsigned char* bytes = static_cast<const unsigned char*>(data);
   bool known = size != kUnknownSize;
   // Bytes from the span's start to the record's end: never read past it when its size is known.
   if (span.offset < 0) {  // a field said to start before the record (a malformed format)
-    seq::append(s, "ARRAY[]");
+    s.append("ARRAY[]");
     return;
   }
   int64_t available = !known ? INT64_MAX : span.offset < size ? size - span.offset : 0;
@@ -67,15 +65,15 @@ void print_array(trace_seq* s, const void* data, int64_t size, Span span, tep_fo
     // Printed up to its NUL, as printf's %s would.
     const char* text = reinterpret_cast<const char*>(bytes + span.offset);
     size_t length = !known ? strlen(text) : strnlen(text, static_cast<size_t>(available));
-    seq::append(s, std::string_view(text, length));
+    s.append(std::string_view(text, length));
     return;
   }
-  seq::append(s, "ARRAY[");
+  s.append("ARRAY[");
   for (int64_t i = 0; i < readable; i++) {
-    if (i) seq::append(s, ", ");
-    seq::append_hex(s, bytes[span.offset + i], 2);
+    if (i) s.append(", ");
+    append_byte_hex(s, bytes[span.offset + i]);
   }
-  seq::append_char(s, ']');
+  s.append_char(']');
   if (flags & TEP_FIELD_IS_STRING)
     __atomic_fetch_and(&field.flags, ~static_cast<unsigned long>(TEP_FIELD_IS_STRING), __ATOMIC_RELAXED);
 }
@@ -99,31 +97,27 @@ int star_value(const tep_handle& tep, const void* data, int64_t size, const tep_
 // at the symbol's start too), an unknown address 0x%llx; any other %p as printf's %p.
 // With kNameAndAddress a symbol conversion prints "name (0x...)", the name
 // empty when unknown.
-void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t value, SymbolStyle style) {
+void print_pointer(Output& s, const tep_handle& tep, char variant, uint64_t value, SymbolStyle style) {
   bool symbol = variant == 's' || variant == 'f' || variant == 'S' || variant == 'F';
   FunctionMatch match;
   bool found = symbol && tep.functions.lookup(value, match);
   if (found) {
-    seq::append(s, match.name);
+    s.append(match.name);
     if (variant == 'S' || variant == 'F') {
-      seq::append(s, "+0x");
-      seq::append_hex(s, value - match.start);
+      s.append_char('+');
+      append_hex(s, value - match.start, true);
     }
   }
   if (symbol && style == SymbolStyle::kNameAndAddress) {
-    seq::append(s, " (0x");
-    seq::append_hex(s, value);
-    seq::append_char(s, ')');
+    s.append(" (");
+    append_hex(s, value, true);
+    s.append_char(')');
   } else if (!found) {
     // A plain %p is printf's of the value cast to a pointer (its low 32 bits on
     // i686): "(nil)" for 0; an unknown symbol is 0x%llx.
     if (!symbol) value = static_cast<uintptr_t>(value);
-    if (value == 0 && !symbol) {
-      seq::append(s, "(nil)");
-    } else {
-      seq::append(s, "0x");
-      seq::append_hex(s, value);
-    }
+    if (value == 0 && !symbol) s.append("(nil)");
+    else append_hex(s, value, true);
   }
 }
 
@@ -132,7 +126,7 @@ void print_pointer(trace_seq* s, const tep_handle& tep, char variant, uint64_t v
 //   0xffffffff82a1b2c3 : "Start context switch"  ->  "Start context switch"
 // and as bare hex ("ffffffff82a1b2c3") when the table lacks it. Upstream reads
 // the address in host order and ignores the directive's width here.
-void print_printk_string(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
+void print_printk_string(Output& s, const tep_handle& tep, const void* data, int64_t size,
                          const tep_format_field& field) {
   uint64_t addr = 0;
   bool inside = size == kUnknownSize || (field.offset >= 0 && int64_t{field.offset} + field.size <= size);
@@ -144,15 +138,12 @@ void print_printk_string(trace_seq* s, const tep_handle& tep, const void* data, 
     memcpy(&v, at, 4);
     addr = v;
   }
-  if (const char* printk = tep.printk.find(addr)) {
-    seq::append(s, printk);
-  } else {
-    seq::append_hex(s, addr);
-  }
+  if (const char* printk = tep.printk.find(addr)) s.append(printk);
+  else append_hex(s, addr, false);
 }
 
 // Through the print fmt's own conversion of the field; false when there is none.
-bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
+bool print_as_print_fmt_does(Output& s, const tep_handle& tep, const void* data, int64_t size,
                              const tep_format_field& field, uint64_t value, SymbolStyle style,
                              PrintFmtEntries& entries) {
   FieldConversion conversion;
@@ -160,8 +151,7 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
   value &= conversion.cast_mask;
   const fmt::Parsed& parsed = conversion.piece->parsed;
   bool pointer = parsed.letter == 'p', text = parsed.letter == 's';
-  if (conversion.zero_x_prefix) seq::append(s, "0x");
-  seq::SeqSink out{s};
+  if (conversion.zero_x_prefix) s.append("0x");
   int star_storage = conversion.star ? star_value(tep, data, size, conversion.star) : 0;
   const int* star = conversion.piece->star_arg >= 0 ? &star_storage : nullptr;
   if (pointer) {
@@ -177,57 +167,52 @@ bool print_as_print_fmt_does(trace_seq* s, const tep_handle& tep, const void* da
     int64_t available = size == kUnknownSize ? INT64_MAX : field.offset >= 0 && field.offset < size ? size - field.offset : 0;
     int64_t limit = field.size > 0 ? std::min<int64_t>(field.size, available) : available;
     size_t length = limit == INT64_MAX ? strlen(start) : strnlen(start, static_cast<size_t>(limit));
-    fmt::format_text(out, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
+    fmt::format_text(s, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
                      std::string_view(start, length));
   } else {
     fmt::PrintFmtConversion c = fmt::PrintFmt::conversion(conversion.format, *conversion.piece);
     fmt::follow_trace_long(c, tep.long_size);
-    fmt::format_number(out, c, star, value);
+    fmt::format_number(s, c, star, value);
   }
   return true;
 }
 
-void print_scalar(trace_seq* s, const tep_handle& tep, const void* data, int64_t size,
+void print_scalar(Output& s, const tep_handle& tep, const void* data, int64_t size,
                   const tep_format_field& field, SymbolStyle style, PrintFmtEntries& entries) {
   uint64_t value = read_scalar(tep, data, size, field.offset, field.size);
-  if (print_as_print_fmt_does(s, tep, data, size, field, value, style, entries)) return;
+  if (!entries.exhausted() && print_as_print_fmt_does(s, tep, data, size, field, value, style, entries))
+    return;
   unsigned long flags = field_flags(field);
   if (flags & TEP_FIELD_IS_POINTER) {
-    seq::append(s, "0x");
-    seq::append_hex(s, value);
+    append_hex(s, value, true);
   } else if (flags & TEP_FIELD_IS_SIGNED) {
     switch (field.size) {
       case 4:
-        if (flags & TEP_FIELD_IS_LONG) {
-          seq::append(s, "0x");
-          seq::append_hex(s, static_cast<uint32_t>(value));
-        } else {
-          seq::append_signed(s, static_cast<int32_t>(value));
-        }
+        if (flags & TEP_FIELD_IS_LONG) append_hex(s, static_cast<uint32_t>(value), true);
+        else append_decimal(s, static_cast<int32_t>(value));
         break;
       case 2: {
         // "%2d"
         int16_t v = static_cast<int16_t>(value);
-        if (v >= 0 && v < 10) seq::append_char(s, ' ');
-        seq::append_signed(s, v);
+        if (v >= 0 && v < 10) s.append_char(' ');
+        append_decimal(s, v);
         break;
       }
       case 1:  // "%d" of a char, as upstream casts it: unsigned on arm64 and s390x
-        seq::append_signed(s, static_cast<char>(value));
+        append_decimal(s, static_cast<char>(value));
         break;
       default:
-        seq::append_signed(s, static_cast<int64_t>(value));
+        append_decimal(s, static_cast<int64_t>(value));
         break;
     }
   } else if (flags & TEP_FIELD_IS_LONG) {
-    seq::append(s, "0x");
-    seq::append_hex(s, value);
+    append_hex(s, value, true);
   } else {
-    seq::append_unsigned(s, value);
+    append_unsigned(s, value);
   }
 }
 
-void print_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
+void print_content(Output& s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
                    PrintFmtEntries& entries) {
   const tep_handle& tep = *field.event->tep;
   if (field_flags(field) & TEP_FIELD_IS_ARRAY) {
@@ -237,11 +222,11 @@ void print_content(trace_seq* s, const void* data, int64_t size, tep_format_fiel
   }
 }
 
-void print_named(trace_seq* s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
+void print_named(Output& s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
                  PrintFmtEntries& entries) {
-  seq::append_char(s, ' ');
-  seq::append(s, field.name ? field.name : "");
-  seq::append_char(s, '=');
+  s.append_char(' ');
+  s.append(field.name ? field.name : "");
+  s.append_char('=');
   print_content(s, data, size, field, style, entries);
 }
 
@@ -255,23 +240,30 @@ void print_field_content(trace_seq* s, const void* data, int64_t size, tep_forma
                          SymbolStyle style) {
   if (!field.event || !printable_event(*field.event, data)) return;
   PrintFmtEntries entries(*field.event);
-  print_content(s, data, size, field, style, entries);
+  Output out(s);
+  print_content(out, data, size, field, style, entries);
 }
 
 // One cursor over the print fmt for the whole record (see field_conversion.h).
-void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, SymbolStyle style) {
+void print_fields(Output& s, const void* data, int64_t size, tep_event& event, SymbolStyle style) {
   if (!printable_event(event, data)) return;
   PrintFmtEntries entries(event);
   for (tep_format_field* field = event.format.fields; field; field = field->next)
     print_named(s, data, size, *field, style, entries);
 }
 
+void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, SymbolStyle style) {
+  Output out(s);
+  print_fields(out, data, size, event, style);
+}
+
 void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, uint64_t mask) {
   if (!printable_event(event, data)) return;
   PrintFmtEntries entries(event);
+  Output out(s);
   uint64_t bit = 1;  // past the 64th field no bit is left, as upstream's doubling mask
   for (tep_format_field* field = event.format.fields; field; field = field->next, bit <<= 1)
-    if (mask & bit) print_named(s, data, size, *field, SymbolStyle::kName, entries);
+    if (mask & bit) print_named(out, data, size, *field, SymbolStyle::kName, entries);
 }
 
 }  // namespace tep::print

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "event-parse.h"
+#include "trace_seq/output_buffer.h"
 
 namespace tep::print {
 
@@ -27,8 +28,11 @@ enum class SymbolStyle { kName, kNameAndAddress };
 void print_field_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field,
                          SymbolStyle style = SymbolStyle::kName);
 
-// " name=value" for each event field (common fields excluded).
+// " name=value" for each event field (common fields excluded); into a seq, or
+// an Output the caller flushes.
 void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event,
+                  SymbolStyle style = SymbolStyle::kName);
+void print_fields(seq::Output& s, const void* data, int64_t size, tep_event& event,
                   SymbolStyle style = SymbolStyle::kName);
 // The same for the fields whose bit is set in `mask` (bit i = i-th field).
 void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event,

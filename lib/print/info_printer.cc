@@ -7,7 +7,6 @@
 #include "print/field_printer.h"
 #include "print/compiler.h"
 #include "printf/print_fmt_format.h"
-#include "trace_seq/seq.h"
 
 namespace tep::print {
 namespace {
@@ -43,14 +42,20 @@ std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generat
   return plan;
 }
 
+// Builds the plan for `generation` unless another thread just did.
+__attribute__((noinline, cold)) const Plan& build_current(tep_handle& tep, Event& event,
+                                                          uint64_t generation) {
+  std::lock_guard<std::mutex> lock(event.plan.build_mutex());
+  if (const Plan* plan = event.plan.current(generation)) return *plan;
+  return *event.plan.publish(build_plan(tep, event, generation));
+}
+
 }  // namespace
 
 const Plan& plan_for(tep_handle& tep, Event& event) {
   uint64_t generation = tep.generation.load(std::memory_order_acquire);
-  if (const Plan* plan = event.plan.current(generation)) return *plan;
-  std::lock_guard<std::mutex> lock(event.plan.build_mutex());
-  if (const Plan* plan = event.plan.current(generation)) return *plan;
-  return *event.plan.publish(build_plan(tep, event, generation));
+  if (const Plan* plan = event.plan.current(generation)) [[likely]] return *plan;
+  return build_current(tep, event, generation);
 }
 
 void run_step(Output& s, const Context& ctx, const Step& step) {
@@ -62,47 +67,49 @@ void run_step(Output& s, const Context& ctx, const Step& step) {
   }
   switch (step.kind) {
     case Step::Kind::Literal: s.append(step.literal); break;
-    case Step::Kind::Number: {
-      uint64_t v = step.inline_arg == Step::Inline::Field
-                       ? ctx.record.number(step.field_offset, step.field_size)
-                       : value_of(ctx, *step.number);
-      fmt::format_number(s, step.conversion, star, v);
-      break;
-    }
-    case Step::Kind::String:
-      if (step.inline_arg == Step::Inline::DynString) {
-        // __get_str(x): print_string's DynString, without the indirection.
-        FieldRef f;
-        f.offset = step.field_offset;
-        f.size = step.field_size;
-        f.is_relative = step.relative;
-        int64_t offset, length;
-        dynamic_location(ctx, f, offset, length);
-        if (length)
-          fmt::format_text(s, step.conversion, star, ctx.record.c_string(offset));
-        break;
-      }
-      print_string(s, ctx, *step.string, step.conversion, star);
-      break;
+    case Step::Kind::Number: fmt::format_number(s, step.conversion, star, value_of(ctx, *step.number)); break;
+    case Step::Kind::String: print_string(s, ctx, *step.string, step.conversion, star); break;
     case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, star ? star_value : 1); break;
     case Step::Kind::BadCount: break;
   }
 }
 
 void run_steps(Output& s, const Context& ctx, const Plan& plan) {
-  for (const Step& step : plan.steps) run_step(s, ctx, step);
+  const RecordView& rec = ctx.record;
+  for (const Plan::Printed& printed : plan.printed) {
+    s.append(printed.prefix);
+    const Step& step = *printed.step;
+    uint64_t number = 0;
+    switch (step.run) {
+      case Step::Run::Literal: s.append(step.literal); continue;
+      case Step::Run::Field1: number = rec.scalar<1>(step.field_offset); break;
+      case Step::Run::Field2: number = rec.scalar<2>(step.field_offset); break;
+      case Step::Run::Field4: number = rec.scalar<4>(step.field_offset); break;
+      case Step::Run::Field8: number = rec.scalar<8>(step.field_offset); break;
+      case Step::Run::Number: number = value_of(ctx, *step.number); break;
+      case Step::Run::DynString: {
+        int64_t offset, length;
+        dynamic_location(ctx, step.field_offset, step.field_size, step.relative, offset, length);
+        if (length) fmt::format_string(s, step.conversion.directive, rec.c_string(offset));
+        continue;  // zero-length dynamic strings print nothing
+      }
+      case Step::Run::String: print_string(s, ctx, *step.string, step.conversion, nullptr); continue;
+      case Step::Run::Pointer: print_pointer(s, ctx, *step.pointer, 1); continue;
+      case Step::Run::Other: run_step(s, ctx, step); continue;
+    }
+    fmt::format_int(s, step.conversion.directive, number);
+  }
 }
 
-void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record) {
-  (void)tep;
-  seq::append(s, "[FAILED TO PARSE]");
+void print_failed(Output& s, Event& event, const tep_record& record) {
+  s.append("[FAILED TO PARSE]");
   if (record.data) print_fields(s, record.data, record.size, event);
 }
 
 void print_info(Output& s, tep_handle& tep, Event& event, const tep_record& record) {
   const Plan& plan = plan_for(tep, event);
   if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & TEP_EVENT_FL_FAILED) {
-    print_failed(s.seq(), tep, event, record);
+    print_failed(s, event, record);
     return;
   }
   Context ctx{tep, event, RecordView(tep, record.data, record.size)};

@@ -16,7 +16,7 @@ namespace tep::print {
 void print_info(Output& out, tep_handle& tep, Event& event, const tep_record& record);
 
 // "[FAILED TO PARSE]" followed by " name=value" for each field.
-void print_failed(trace_seq* s, tep_handle& tep, Event& event, const tep_record& record);
+void print_failed(Output& s, Event& event, const tep_record& record);
 
 // The event's current print plan, built (or rebuilt after a generation
 // change) on first use; lib/typed reads its columns through it.

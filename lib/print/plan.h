@@ -109,6 +109,11 @@ struct StrArg {
   const Expr* value = nullptr;  // Flags/Symbols value; Hex/IntArray count; Conditional test
   const Expr* element_size = nullptr;
   std::vector<Symbol> symbols;
+  // Flags: the entries' values as the walk tests them, all bits set for one
+  // that never matches (value <= 0); and one past the last entry with a
+  // negative value, the only kind that prints once no bit is left.
+  std::vector<uint64_t> flag_bits;
+  size_t negative_end = 0;
   const StrArg* yes = nullptr;
   const StrArg* no = nullptr;
   const FunctionCall* call = nullptr;
@@ -143,11 +148,24 @@ struct PointerArg {
 // arguments (a plain field, a __get_str string) live in the step itself.
 struct Step {
   enum class Kind : uint8_t { Literal, Number, String, Pointer, BadCount };
-  enum class Inline : uint8_t { None, Field, DynString };
+  // How run_steps runs it, chosen when compiling: the shapes most records
+  // print, without a '*' and by hand, in the loop; the rest through run_step.
+  enum class Run : uint8_t {
+    Literal,      // `literal`
+    Field1,       // a number of the scalar field of that size at field_offset (>= 0)
+    Field2,
+    Field4,
+    Field8,
+    Number,       // a number of `number`
+    DynString,    // %s of __get_str(x): the field at field_offset / field_size
+    String,       // %s of `string`
+    Pointer,      // %p of `pointer`
+    Other,        // run_step
+  };
   Kind kind = Kind::Literal;
-  Inline inline_arg = Inline::None;
-  bool relative = false;          // Inline::DynString is a __rel_loc
-  int32_t field_offset = 0;       // Inline::Field / DynString
+  Run run = Run::Literal;
+  bool relative = false;          // Run::DynString is a __rel_loc
+  int32_t field_offset = 0;       // Run::Field* / DynString
   int32_t field_size = 0;
   fmt::PrintFmtConversion conversion;
   std::string_view literal;       // into Plan::texts
@@ -160,7 +178,14 @@ struct Step {
 // One compiled print fmt.
 struct Plan {
   uint64_t generation = 0;
-  std::vector<Step> steps;
+  std::vector<Step> steps;  // one per conversion and per run of literal text (lib/typed reads them)
+  // What run_steps walks: each conversion step with the literal before it, so
+  // that a literal costs no step of its own; a literal at the end is its step.
+  struct Printed {
+    std::string_view prefix;
+    const Step* step;
+  };
+  std::vector<Printed> printed;
   bool failed = false;  // an argument was missing or a count was bad
   // storage for the trees and texts the steps point into (deques: stable addresses)
   std::deque<Expr> exprs;

@@ -4,19 +4,9 @@
 #include <cstring>
 
 #include "print/evaluator.h"
-#include "trace_seq/seq.h"
 
 namespace tep::print {
 namespace {
-
-constexpr char kLowerHex[] = "0123456789abcdef";
-constexpr char kUpperHex[] = "0123456789ABCDEF";
-
-void byte_hex(Output& s, uint8_t b, bool upper = false) {
-  const char* digits = upper ? kUpperHex : kLowerHex;
-  char two[2] = {digits[b >> 4], digits[b & 15]};
-  s.append(std::string_view(two, 2));
-}
 
 // Upstream 1.8.4's sockaddr printer words it differently from the others.
 void wrong_type(Output& s, int type, PointerArg::Kind kind) {
@@ -42,8 +32,8 @@ void ip4(Output& s, char letter, bool reverse, const uint8_t* b) {
 // Eight groups of four hex digits; 'I' separates them with colons.
 void ip6(Output& s, char letter, const uint8_t* b) {
   for (int j = 0; j < 16; j += 2) {
-    byte_hex(s, b[j]);
-    byte_hex(s, b[j + 1]);
+    append_byte_hex(s, b[j]);
+    append_byte_hex(s, b[j + 1]);
     if (letter == 'I' && j < 14) s.append_char(':');
   }
 }
@@ -80,7 +70,7 @@ void ip6_compressed(Output& s, const uint8_t* b) {
     uint8_t hi = words[i] >> 8, lo = words[i] & 0xff;
     if (hi) {
       append_hex(s, hi, false);
-      byte_hex(s, lo);
+      append_byte_hex(s, lo);
     } else {
       append_hex(s, lo, false);
     }
@@ -95,7 +85,7 @@ void ip6_compressed(Output& s, const uint8_t* b) {
 void mac(Output& s, const PointerArg& arg, const uint8_t* b) {
   for (int k = 0; k < 6; k++) {
     if (k && arg.mac_separator) s.append_char(arg.mac_separator);
-    byte_hex(s, b[arg.reverse ? 5 - k : k]);
+    append_byte_hex(s, b[arg.reverse ? 5 - k : k]);
   }
 }
 
@@ -104,7 +94,7 @@ void uuid(Output& s, const PointerArg& arg, const uint8_t* b) {
   static constexpr int little_endian[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
   const int* order = arg.uuid_little_endian ? little_endian : big_endian;
   for (int i = 0; i < 16; i++) {
-    byte_hex(s, b[order[i]], arg.uuid_upper);
+    append_byte_hex(s, b[order[i]], arg.uuid_upper);
     if (i == 3 || i == 5 || i == 7 || i == 9) s.append_char('-');
   }
 }
@@ -154,57 +144,46 @@ bool sized_field(Output& s, const Context& ctx, const PointerArg& arg, int want,
   return true;
 }
 
-}  // namespace
+// printf's %p of the value cast to a pointer: its low 32 bits on i686.
+void plain_pointer(Output& s, uint64_t value) {
+  uint64_t v = static_cast<uintptr_t>(value);
+  if (v) append_hex(s, v, true);
+  else s.append("(nil)");
+}
 
-void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen) {
+// %ps: the function's name ("+0x..." after it for %pS), else the address.
+void symbol(Output& s, const Context& ctx, const PointerArg& arg, uint64_t v) {
+  FunctionMatch match;
+  if (ctx.tep.functions.lookup(v, match)) {
+    s.append(match.name);
+    if (arg.symbol_offset) {
+      s.append_char('+');
+      append_hex(s, v - match.start, true);
+    }
+  } else {
+    append_hex(s, v, true);
+  }
+}
+
+// Everything but a %p or %ps of a value (the common case, print_pointer's own).
+__attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx, const PointerArg& arg,
+                                                   int plen) {
   using K = PointerArg::Kind;
   using Src = PointerArg::Source;
   if (arg.source == Src::Text) {
     s.append(arg.text);
     return;
   }
-  const BprintValue* barg = nullptr;
   if (arg.source == Src::BprintArg) {
     if (arg.index >= ctx.bprint_count) return;
-    barg = &ctx.bprint_args[arg.index];
-    if (barg->is_string) {
-      s.append(barg->text);
-      return;
-    }
-  }
-  auto value = [&]() -> uint64_t { return barg ? barg->value : evaluate(ctx, *arg.value); };
-
-  switch (arg.kind) {
-    case K::Plain: {
-      // printf's %p of the value cast to a pointer: its low 32 bits on i686.
-      uint64_t v = static_cast<uintptr_t>(value());
-      if (v) append_hex(s, v, true);
-      else s.append("(nil)");
-      return;
-    }
-    case K::Symbol: {
-      uint64_t v = value();
-      FunctionMatch match;
-      if (ctx.tep.functions.lookup(v, match)) {
-        s.append(match.name);
-        if (arg.symbol_offset) {
-          s.append("+");
-          append_hex(s, v - match.start, true);
-        }
-      } else {
-        append_hex(s, v, true);
-      }
-      return;
-    }
-    case K::IpNothing: return;
-    default: break;
-  }
-
-  // The rest need a field (or a print function) as argument.
-  if (barg) {
-    wrong_type(s, TEP_PRINT_ATOM, arg.kind);
+    const BprintValue& barg = ctx.bprint_args[arg.index];
+    if (barg.is_string) s.append(barg.text);
+    else if (arg.kind == K::Plain) plain_pointer(s, barg.value);
+    else if (arg.kind == K::Symbol) symbol(s, ctx, arg, barg.value);
+    else if (arg.kind != K::IpNothing) wrong_type(s, TEP_PRINT_ATOM, arg.kind);  // the rest need a field
     return;
   }
+  if (arg.kind == K::IpNothing) return;
   if (arg.source == Src::Function) {
     call_function(s, ctx, *arg.call);
     return;
@@ -245,12 +224,23 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
       if (plen < 0 || arr_len < plen) plen = arr_len;  // a negative '*' means all, as upstream
       for (int i = 0; i < plen && ctx.record.inside(base + i, 1); i++) {
         if (i) s.append(arg.delimiter);
-        byte_hex(s, ctx.record.data[base + i]);
+        append_byte_hex(s, ctx.record.data[base + i]);
       }
       return;
     }
     default: return;
   }
+}
+
+}  // namespace
+
+void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen) {
+  // Source::Value with another kind is IpNothing, which has no value.
+  if (arg.source == PointerArg::Source::Value) {
+    if (arg.kind == PointerArg::Kind::Plain) return plain_pointer(s, value_of(ctx, *arg.value));
+    if (arg.kind == PointerArg::Kind::Symbol) return symbol(s, ctx, arg, value_of(ctx, *arg.value));
+  }
+  print_other_pointer(s, ctx, arg, plen);
 }
 
 }  // namespace tep::print

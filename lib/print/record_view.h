@@ -33,6 +33,13 @@ struct RecordView {
     return inside(offset, len) ? read_number(data + offset, len, swap) : 0;
   }
 
+  // number() of a field the compiler checked (offset >= 0, Len 1, 2, 4 or 8):
+  // one bound to compare, the read of that size.
+  template <int Len>
+  uint64_t scalar(int32_t offset) const {
+    return int64_t{offset} + Len <= size ? read_number(data + offset, Len, swap) : 0;
+  }
+
 
   // Copies len bytes at offset, zero-filling what lies outside the record.
   void copy(int64_t offset, int len, uint8_t* out) const {

@@ -15,11 +15,6 @@ namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 
-void append_byte_hex(Output& s, uint8_t b) {
-  char two[2] = {kHex[b >> 4], kHex[b & 15]};
-  s.append(std::string_view(two, 2));
-}
-
 // "ff,ffffffff": the mask as hex, most significant byte first, a comma every
 // 32 bits (print_bitmask_to_seq).
 std::string bitmask_text(const Context& ctx, int64_t offset, int64_t size) {
@@ -106,20 +101,68 @@ void print_function_as_string(Output& s, const Context& ctx, const FunctionCall&
   scratch.busy = false;
 }
 
+// A '*' or a conversion glibc prints: out of line.
+__attribute__((noinline)) void format_text_slowly(Output& s, const fmt::PrintFmtConversion& c,
+                                                  const int* star, std::string_view text) {
+  fmt::format_text(s, c, star, text);
+}
+
+// %s of a text with no NUL to stop at: the print fmt's, or one already cut at its NUL.
+void print_text(Output& s, const fmt::PrintFmtConversion& c, const int* star, std::string_view text) {
+  if (__builtin_expect(!c.by_hand || star, 0)) return format_text_slowly(s, c, star, text);
+  // A plain "%s" (most) is the text itself.
+  if (c.directive.width == 0 && c.directive.precision < 0) s.append(text);
+  else fmt::format_string(s, c.directive, text);
+}
+
+// __print_flags: each entry whose bits are all set, in order, its bits then
+// cleared, and what no entry names in hex; with no bit left (from the start,
+// or once printed), the next entry of unknown value (negative) prints alone.
+void print_flags(Output& s, const Context& ctx, const StrArg& arg, const fmt::PrintFmtConversion& c,
+                 const int* star) {
+  uint64_t val = value_of(ctx, *arg.value);
+  const size_t count = arg.symbols.size();
+  size_t i = 0;
+  if (val) {
+    const uint64_t* bits = arg.flag_bits.data();
+    bool printed = false;
+    for (; i < count; i++) {
+      if (bits[i] & ~val) continue;               // a bit of the entry is not set
+      if (arg.symbols[i].value <= 0) continue;    // val has every bit: flag_bits cannot tell
+      if (printed && arg.has_delimiter) s.append(arg.text);
+      print_text(s, c, star, arg.symbols[i].text);
+      printed = true;
+      val &= ~bits[i];
+      if (!val) {
+        i++;
+        break;
+      }
+    }
+    if (val) {
+      if (printed && arg.has_delimiter) s.append(arg.text);
+      append_hex(s, val, true);
+      return;
+    }
+  }
+  for (; i < arg.negative_end; i++) {
+    if (arg.symbols[i].value < 0) {
+      print_text(s, c, star, arg.symbols[i].text);
+      return;
+    }
+  }
+}
+
 int64_t array_base(const Context& ctx, const StrArg& arg) {
   if (arg.source_is_dynamic) return ctx.record.number(arg.field.offset, arg.field.size) & 0xffff;
   return arg.field.offset;
 }
 
-}  // namespace
-
-void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::PrintFmtConversion& c,
-                  const int* star) {
+// The %s arguments few records print: out of line, with the strings they build.
+__attribute__((noinline)) void print_other_string(Output& s, const Context& ctx, const StrArg& arg,
+                                                  const fmt::PrintFmtConversion& c, const int* star) {
   using K = StrArg::Kind;
   const RecordView& rec = ctx.record;
   switch (arg.kind) {
-    case K::Nothing: return;
-    case K::Text: fmt::format_text(s, c, star, arg.text); return;
     case K::Address: {
       // Read natively, as upstream does, then look for a printk string there.
       uint64_t addr = 0;
@@ -132,45 +175,6 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::P
       }
       if (const char* printk = ctx.tep.printk.find(addr)) s.append(printk);
       else append_hex(s, addr, false);
-      return;
-    }
-    case K::FieldBytes: {
-      // A zero-sized field is the rest of the record.
-      int64_t len = arg.field.size ? arg.field.size : rec.size - arg.field.offset;
-      fmt::format_text(s, c, star, rec.bytes(arg.field.offset, len));
-      return;
-    }
-    case K::Flags: {
-      uint64_t val = value_of(ctx, *arg.value);
-      bool printed = false;
-      for (const auto& flag : arg.symbols) {
-        if (!val && flag.value < 0) {
-          fmt::format_text(s, c, star, flag.text);
-          break;
-        }
-        uint64_t fval = static_cast<uint64_t>(flag.value);
-        if (flag.value > 0 && (val & fval) == fval) {
-          if (printed && arg.has_delimiter) s.append(arg.text);
-          fmt::format_text(s, c, star, flag.text);
-          printed = true;
-          val &= ~fval;
-        }
-      }
-      if (val) {
-        if (printed && arg.has_delimiter) s.append(arg.text);
-        append_hex(s, val, true);
-      }
-      return;
-    }
-    case K::Symbols: {
-      uint64_t val = value_of(ctx, *arg.value);
-      for (const auto& sym : arg.symbols) {
-        if (val == static_cast<uint64_t>(sym.value)) {
-          fmt::format_text(s, c, star, sym.text);
-          return;
-        }
-      }
-      append_hex(s, val, true);
       return;
     }
     case K::Hex:
@@ -207,13 +211,6 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::P
       s.append_char('}');
       return;
     }
-    case K::DynString: {
-      int64_t offset, length;
-      dynamic_location(ctx, arg.field, offset, length);
-      if (!length) return;  // zero-length dynamic strings print nothing
-      fmt::format_text(s, c, star, rec.c_string(offset));
-      return;
-    }
     case K::Bitmask:
     case K::Cpumask: {
       int64_t offset, length;
@@ -226,9 +223,6 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::P
       fmt::format_text(s, c, star, text);
       return;
     }
-    case K::Conditional:
-      print_string(s, ctx, evaluate(ctx, *arg.value) ? *arg.yes : *arg.no, c, star);
-      return;
     case K::Function: print_function_as_string(s, ctx, *arg.call, c, star); return;
     case K::BprintArg: {
       if (arg.index >= ctx.bprint_count) return;
@@ -242,6 +236,49 @@ void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::P
       }
       return;
     }
+    default: return;
+  }
+}
+
+}  // namespace
+
+void print_string(Output& s, const Context& ctx, const StrArg& given, const fmt::PrintFmtConversion& c,
+                  const int* star) {
+  using K = StrArg::Kind;
+  const StrArg* chosen = &given;  // through the ?: to the branch taken
+  while (chosen->kind == K::Conditional) chosen = value_of(ctx, *chosen->value) ? chosen->yes : chosen->no;
+  const StrArg& arg = *chosen;
+  switch (arg.kind) {
+    case K::Nothing: return;
+    case K::Text: print_text(s, c, star, arg.text); return;
+    case K::Flags: print_flags(s, ctx, arg, c, star); return;
+    case K::Symbols: {
+      uint64_t val = value_of(ctx, *arg.value);
+      for (const auto& sym : arg.symbols) {
+        if (val == static_cast<uint64_t>(sym.value)) {
+          print_text(s, c, star, sym.text);
+          return;
+        }
+      }
+      append_hex(s, val, true);
+      return;
+    }
+    case K::DynString: {
+      int64_t offset, length;
+      dynamic_location(ctx, arg.field, offset, length);
+      if (!length) return;  // zero-length dynamic strings print nothing
+      print_text(s, c, star, ctx.record.c_string(offset));
+      return;
+    }
+    case K::FieldBytes: {
+      // A zero-sized field is the rest of the record; printf stops at a NUL.
+      const RecordView& rec = ctx.record;
+      int64_t len = arg.field.size ? arg.field.size : rec.size - arg.field.offset;
+      std::string_view bytes = rec.bytes(arg.field.offset, len);
+      print_text(s, c, star, bytes.substr(0, bytes.find('\0')));
+      return;
+    }
+    default: print_other_string(s, ctx, arg, c, star); return;
   }
 }
 

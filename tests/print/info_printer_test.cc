@@ -169,6 +169,47 @@ TEST_F(Printer, FlagsAndSymbols) {
   EXPECT_EQ(print("\"%-5s|\", __print_flags(REC->c & 3, \",\", { 1, \"A\" }, { 2, \"B\" })"), "A    ,B    |");
 }
 
+TEST_F(Printer, FlagsWithNoBitLeft) {
+  // Once the bits are all printed, the next entry of unknown value prints
+  // alone; with bits left it never does.
+  const char* fmt = "\"%s\", __print_flags(REC->c, \"|\", { 1, \"A\" }, { FOO, \"foo\" }, { 2, \"B\" }, { BAR, \"bar\" })";
+  put<uint32_t>(20, 1);
+  EXPECT_EQ(print(fmt), "Afoo");
+  put<uint32_t>(20, 3);
+  EXPECT_EQ(print(fmt), "A|Bbar");
+  put<uint32_t>(20, 5);
+  EXPECT_EQ(print(fmt), "A|0x4");
+  put<uint32_t>(20, 0);
+  EXPECT_EQ(print(fmt), "foo");
+  // A composite entry takes its bits first, as upstream walks in order.
+  put<uint32_t>(20, 7);
+  EXPECT_EQ(print("\"%s\", __print_flags(REC->c, \",\", { 3, \"AB\" }, { 1, \"A\" }, { 4, \"C\" })"), "AB,C");
+  // Every bit set: entries of value 0 or unknown (and one past INT64_MAX, negative) still never match.
+  put<uint64_t>(8, ~0ULL);
+  EXPECT_EQ(print("\"%s\", __print_flags(REC->a, \"|\", { 0, \"Z\" }, { FOO, \"foo\" }, { 1, \"A\" }, { 0x8000000000000000, \"TOP\" }, { 2, \"B\" })"),
+            "A|B|0xfffffffffffffffc");
+}
+
+TEST_F(Printer, CastsAndConstantIndexes) {
+  put<uint32_t>(20, 0x1234);
+  put<uint64_t>(8, 0x123456789abcdef0ULL);
+  // Casts keep their mask where it cuts bits, and cost nothing where it cannot.
+  EXPECT_EQ(print("\"%u %u %u %u %lu\", (u8)REC->c, (unsigned int)(REC->a >> 40), (u16)(REC->c >> 4), (u8)(REC->c >> 4), (unsigned long)REC->c"),
+            "52 1193046 291 35 4660");
+  put<uint32_t>(124 + 8, 0xabc);
+  EXPECT_EQ(print("\"%x|%x\", REC->u32arr[2], REC->u32arr[3]"), "abc|0");
+  // An element past the record's end reads as 0, as any field there.
+  EXPECT_EQ(print("\"%x|%x\", REC->u32arr[2], REC->u32arr[3]", 134), "0|0");
+}
+
+TEST_F(Printer, LiteralsAroundConversions) {
+  put<int32_t>(16, 5);
+  put<uint32_t>(20, 6);
+  EXPECT_EQ(print("\"%d%u.%d\", REC->b, REC->c, REC->b"), "56.5");
+  EXPECT_EQ(print("\"<%d>\", REC->b"), "<5>");
+  EXPECT_EQ(print("\"only text\""), "only text");
+}
+
 TEST_F(Printer, HexAndArrays) {
   const uint8_t mac[6] = {0xde, 0xad, 0xbe, 0xef, 0x00, 0x01};
   memcpy(rec_.data() + 48, mac, 6);
