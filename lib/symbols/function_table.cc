@@ -27,6 +27,8 @@ struct LookupCache {
     uint64_t addr = 0;
     bool found = false;
     FunctionTable::CMatch match;
+    uint32_t name_size = 0;  // the texts' lengths, for FunctionMatch's views
+    uint32_t module_size = 0;
   };
   static constexpr unsigned kBits = 8;
   Slot slots[1u << kBits];
@@ -122,22 +124,38 @@ size_t FunctionTable::find_index(uint64_t addr) const {
   });
 }
 
-bool FunctionTable::lookup(uint64_t addr, CMatch& out) const {
-  // A writer moves the version before it changes anything, under the lock: an
-  // answer computed after reading a version is at least that version's.
+// The thread's slot for `addr` holding this table's current answer; null when
+// a resolver answers, into `resolved` (`found` saying whether it knew it).
+// A writer moves the version before it changes anything, under the lock: an
+// answer computed after reading a version is at least that version's.
+const void* FunctionTable::kept_answer(uint64_t addr, CMatch& resolved, bool& found) const {
   const uint64_t version = version_.load(std::memory_order_acquire);
   LookupCache::Slot& slot = per_thread<LookupCache>().slot(addr);
-  if (slot.table == this && slot.serial == serial_ && slot.version == version && slot.addr == addr) {
-    out = slot.match;
-    return slot.found;
-  }
+  if (slot.table == this && slot.serial == serial_ && slot.version == version && slot.addr == addr) return &slot;
   std::shared_lock lock(mutex_);
-  if (resolver_) return resolve(addr, out, lock);
+  if (resolver_) {
+    found = resolve(addr, resolved, lock);
+    return nullptr;
+  }
   ensure_sorted(lock);
   size_t i = find_index(addr);
-  bool found = i < entries_.size() - 1;
-  if (found) out = {entries_[i].name, entries_[i].module, entries_[i].addr, entries_[i + 1].addr - entries_[i].addr};
-  slot = {this, serial_, version, addr, found, found ? out : CMatch{}};
+  slot = {this, serial_, version, addr, false, {}, 0, 0};
+  if (i < entries_.size() - 1) {
+    const Entry& e = entries_[i];
+    slot.found = true;
+    slot.match = {e.name, e.module, e.addr, entries_[i + 1].addr - e.addr};
+    slot.name_size = static_cast<uint32_t>(strlen(e.name));
+    slot.module_size = e.module ? static_cast<uint32_t>(strlen(e.module)) : 0;
+  }
+  return &slot;
+}
+
+bool FunctionTable::lookup(uint64_t addr, CMatch& out) const {
+  bool found = false;
+  if (const auto* slot = static_cast<const LookupCache::Slot*>(kept_answer(addr, out, found))) {
+    out = slot->match;
+    return slot->found;
+  }
   return found;
 }
 
@@ -156,11 +174,16 @@ bool FunctionTable::resolve(uint64_t addr, CMatch& out, std::shared_lock<std::sh
 
 bool FunctionTable::lookup(uint64_t addr, FunctionMatch& out) const {
   CMatch match;
-  if (!lookup(addr, match)) return false;
-  out.name = match.name;
-  out.module = match.module ? std::string_view(match.module) : std::string_view();
-  out.start = match.start;
-  out.size = match.size;
+  bool found = false;
+  if (const auto* slot = static_cast<const LookupCache::Slot*>(kept_answer(addr, match, found))) {
+    if (!slot->found) return false;
+    out = {{slot->match.name, slot->name_size},
+           slot->match.module ? std::string_view(slot->match.module, slot->module_size) : std::string_view(),
+           slot->match.start, slot->match.size};
+    return true;
+  }
+  if (!found) return false;
+  out = {match.name, match.module ? std::string_view(match.module) : std::string_view(), match.start, match.size};
   return true;
 }
 

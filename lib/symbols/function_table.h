@@ -76,6 +76,7 @@ class FunctionTable {
   size_t find_index(uint64_t addr) const;  // entries_.size() - 1 (the sentinel) if none
   void append(const Entry& e);
   bool resolve(uint64_t addr, CMatch& out, std::shared_lock<std::shared_mutex>& lock) const;
+  const void* kept_answer(uint64_t addr, CMatch& resolved, bool& found) const;
 
   mutable std::shared_mutex mutex_;
   StringArena strings_;
