@@ -70,30 +70,30 @@ enum class Source : uint64_t { kPid = 1, kCpu = 2, kComm = 3 };
 template <typename Print>
 void print_memoized(seq::Output& out, const LinePiece& piece, Source source, uint64_t key, uint32_t detail,
                     Print print) {
+  // Never 0 (the source is not): a memo whose key2 is 0 holds nothing.
   const uint64_t key2 = uint64_t{detail} << 8 | static_cast<uint64_t>(source);
-  auto holds = [&](const LinePiece::Memo& memo) { return memo.valid && memo.key == key && memo.key2 == key2; };
-  unsigned which = holds(piece.memos[0]) ? 0 : holds(piece.memos[1]) ? 1 : 2;
-  if (which < 2) {
-    piece.older_memo = static_cast<uint8_t>(which ^ 1);
-  } else {
-    which = piece.older_memo;
-    piece.older_memo = static_cast<uint8_t>(which ^ 1);
+  LinePiece::Memo* memo = piece.memos;
+  if (memo[0].key == key && memo[0].key2 == key2) {
+    piece.older_memo = 1;
+    return out.append(memo[0].view());
   }
-  LinePiece::Memo& memo = piece.memos[which];
-  if (!holds(memo)) {
-    memo.valid = false;  // until the text is whole
-    MemoSink sink(memo);
-    sink.append(piece.format.literal);
-    print(sink);
-    memo.valid = !sink.overflow;
-    memo.key = key;
-    memo.key2 = key2;
-    if (!memo.valid) {
-      out.append(piece.format.literal);
-      return print(out);
-    }
+  if (memo[1].key == key && memo[1].key2 == key2) {
+    piece.older_memo = 0;
+    return out.append(memo[1].view());
   }
-  out.append(memo.view());
+  memo += piece.older_memo;
+  piece.older_memo ^= 1;
+  memo->key2 = 0;  // until the text is whole
+  MemoSink sink(*memo);
+  sink.append(piece.format.literal);
+  print(sink);
+  if (sink.overflow) {
+    out.append(piece.format.literal);
+    return print(out);
+  }
+  memo->key = key;
+  memo->key2 = key2;
+  out.append(memo->view());
 }
 
 int common_field(tep_handle& tep, const tep_record& record, record::CommonField which) {

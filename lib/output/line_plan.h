@@ -27,8 +27,7 @@ struct LinePiece {
   // records of two CPUs interleaved). Plans are per thread.
   struct Memo {
     uint64_t key = 0;
-    uint64_t key2 = 0;
-    bool valid = false;
+    uint64_t key2 = 0;  // 0: holds nothing
     uint8_t size = 0;
     char text[46];
     std::string_view view() const { return {text, size}; }
