@@ -28,6 +28,19 @@ struct Api : ::testing::Test {
     EXPECT_EQ(tev_event_find_column(ev, name, &c), TEV_OK) << name;
     return c;
   }
+  // Every column and field of `ev` that has values.
+  std::vector<const tev_column*> valued_columns(tev_event* ev) {
+    std::vector<const tev_column*> cols;
+    for (bool fields : {false, true}) {
+      int n = fields ? tev_event_field_count(ev) : tev_event_column_count(ev);
+      for (int c = 0; c < n; c++) {
+        const tev_column* col = nullptr;
+        EXPECT_EQ(fields ? tev_event_field(ev, c, &col) : tev_event_column(ev, c, &col), TEV_OK);
+        if (col && tev_column_type(col) != TEV_TYPE_NONE) cols.push_back(col);
+      }
+    }
+    return cols;
+  }
 };
 
 TEST_F(Api, NullArguments) {
@@ -199,15 +212,7 @@ TEST_F(Api, FillColumnsMatchesFill) {
   std::vector<const tep_record*> ptrs;
   for (Record& r : recs) ptrs.push_back(&r.get());
   ptrs[5] = nullptr;
-  std::vector<const tev_column*> cols;
-  for (bool fields : {false, true}) {
-    int n = fields ? tev_event_field_count(ev) : tev_event_column_count(ev);
-    for (int c = 0; c < n; c++) {
-      const tev_column* col = nullptr;
-      ASSERT_EQ(fields ? tev_event_field(ev, c, &col) : tev_event_column(ev, c, &col), TEV_OK);
-      if (tev_column_type(col) != TEV_TYPE_NONE) cols.push_back(col);
-    }
-  }
+  std::vector<const tev_column*> cols = valued_columns(ev);
   size_t n = ptrs.size();
   std::vector<std::vector<uint8_t>> values(cols.size(), std::vector<uint8_t>(n * 16)), valid(cols.size(), std::vector<uint8_t>(n));
   std::vector<void*> value_ptrs;
@@ -248,15 +253,7 @@ TEST_F(Api, FillColumnsMatchesFill) {
 // Every value is what tev_read gives for its record.
 TEST_F(Api, FillColumnsOfOneEvent) {
   tev_event* ev = event("block", "block_rq_issue");
-  std::vector<const tev_column*> cols;
-  for (bool fields : {false, true}) {
-    int n = fields ? tev_event_field_count(ev) : tev_event_column_count(ev);
-    for (int c = 0; c < n; c++) {
-      const tev_column* col = nullptr;
-      ASSERT_EQ(fields ? tev_event_field(ev, c, &col) : tev_event_column(ev, c, &col), TEV_OK);
-      if (tev_column_type(col) != TEV_TYPE_NONE) cols.push_back(col);
-    }
-  }
+  std::vector<const tev_column*> cols = valued_columns(ev);
   constexpr size_t n = 700;  // blocks of 256 records and a part
   std::vector<Record> recs;
   for (size_t i = 0; i < n; i++) {
