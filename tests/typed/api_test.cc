@@ -291,7 +291,12 @@ TEST_F(Api, FillColumnsOfOneEvent) {
         EXPECT_EQ(b.size, v.bytes.size) << tev_column_name(cols[j]) << " " << i;
       } else {
         uint64_t bits = 0;
-        memcpy(&bits, at, width);  // little-endian host
+        switch (width) {  // the value in host order, of the type's width
+          case 1: bits = *at; break;
+          case 2: { uint16_t x; memcpy(&x, at, 2); bits = x; break; }
+          case 4: { uint32_t x; memcpy(&x, at, 4); bits = x; break; }
+          default: memcpy(&bits, at, 8); break;
+        }
         EXPECT_EQ(bits, width == 8 ? v.u : v.u & ((1ULL << (8 * width)) - 1)) << tev_column_name(cols[j]) << " " << i;
       }
     }
