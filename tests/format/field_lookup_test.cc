@@ -79,7 +79,7 @@ int offset_of(tep_event* e, const char* name) {
 TEST(FieldLookup, WordComparedNamesFollowTheBuffer) {
   tep_handle* tep = handle_with(kWordNames);
   tep_event* e = tep_find_event(tep, 7);
-  char name[32];
+  char name[48];  // room for the longest name below and its NUL
   const struct {
     const char* text;
     int offset;
