@@ -43,6 +43,20 @@ struct Api : ::testing::Test {
   }
 };
 
+// What tev_fill_columns writes for n records of each column: 16 bytes a
+// value (the widest type), a valid flag a record.
+struct ColumnBuffers {
+  std::vector<std::vector<uint8_t>> values, valid;
+  std::vector<void*> value_ptrs;
+  std::vector<uint8_t*> valid_ptrs;
+  ColumnBuffers(size_t columns, size_t n) : values(columns, std::vector<uint8_t>(n * 16)), valid(columns, std::vector<uint8_t>(n)) {
+    for (size_t j = 0; j < columns; j++) {
+      value_ptrs.push_back(values[j].data());
+      valid_ptrs.push_back(valid[j].data());
+    }
+  }
+};
+
 TEST_F(Api, NullArguments) {
   tev_catalog* out = nullptr;
   tev_event* ev = nullptr;
@@ -214,13 +228,8 @@ TEST_F(Api, FillColumnsMatchesFill) {
   ptrs[5] = nullptr;
   std::vector<const tev_column*> cols = valued_columns(ev);
   size_t n = ptrs.size();
-  std::vector<std::vector<uint8_t>> values(cols.size(), std::vector<uint8_t>(n * 16)), valid(cols.size(), std::vector<uint8_t>(n));
-  std::vector<void*> value_ptrs;
-  std::vector<uint8_t*> valid_ptrs;
-  for (size_t j = 0; j < cols.size(); j++) {
-    value_ptrs.push_back(values[j].data());
-    valid_ptrs.push_back(valid[j].data());
-  }
+  ColumnBuffers buffers(cols.size(), n);
+  auto& [values, valid, value_ptrs, valid_ptrs] = buffers;
   int64_t ours = tev_fill_columns(cols.data(), cols.size(), ptrs.data(), n, value_ptrs.data(), valid_ptrs.data());
   EXPECT_EQ(ours, 300 - 43 - 1);  // sched_switch records, but the NULL one
   for (size_t j = 0; j < cols.size(); j++) {
@@ -268,13 +277,8 @@ TEST_F(Api, FillColumnsOfOneEvent) {
   recs[650].truncate(1);    // not even common_type
   std::vector<const tep_record*> ptrs;
   for (Record& r : recs) ptrs.push_back(&r.get());
-  std::vector<std::vector<uint8_t>> values(cols.size(), std::vector<uint8_t>(n * 16)), valid(cols.size(), std::vector<uint8_t>(n));
-  std::vector<void*> value_ptrs;
-  std::vector<uint8_t*> valid_ptrs;
-  for (size_t j = 0; j < cols.size(); j++) {
-    value_ptrs.push_back(values[j].data());
-    valid_ptrs.push_back(valid[j].data());
-  }
+  ColumnBuffers buffers(cols.size(), n);
+  auto& [values, valid, value_ptrs, valid_ptrs] = buffers;
   EXPECT_EQ(tev_fill_columns(cols.data(), cols.size(), ptrs.data(), n, value_ptrs.data(), valid_ptrs.data()), n - 1);
   for (size_t j = 0; j < cols.size(); j++) {
     size_t width = tev_type_size(tev_column_type(cols[j]));
