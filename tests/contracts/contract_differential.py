@@ -8,7 +8,7 @@ ours, each in its own process, and compares their outputs byte for byte.
 
 A case flagged UPSTREAM_CRASHES must end abnormally on upstream (the flag is
 checked, so it cannot go stale) and normally on ours; UPSTREAM_UNDEFINED
-(upstream reads memory it does not own) and DELIBERATE (a documented
+(upstream reads memory it does not own, or reuses a va_list) and DELIBERATE (a documented
 difference) must end normally on ours. Every
 other case must end normally on both with identical output. Where upstream
 dies is the build machine's: --crashes-may-differ (cross builds, another

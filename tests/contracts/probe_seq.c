@@ -114,7 +114,8 @@ static void printf_sizes(int use_vprintf, size_t from, size_t to)
 
 CASE(seq_printf_growth) { printf_sizes(0, 0, 8); }
 CASE(seq_vprintf_first_page) { printf_sizes(1, 0, 2); }
-/* Upstream reuses the va_list when vprintf grows the buffer. */
+/* Upstream reuses the va_list when vprintf grows the buffer: undefined, a crash or not
+   depending on how the probe was compiled (it survives at -O1). */
 CASE(seq_vprintf_growth) { printf_sizes(1, 2, 8); }
 
 CASE(seq_printf_growth_after_text)
@@ -455,7 +456,7 @@ const struct probe_case seq_cases[] = {
   ENTRY(seq_vprintf_leaves_nul_after_text, 0),
   ENTRY(seq_printf_growth, 0),
   ENTRY(seq_vprintf_first_page, 0),
-  ENTRY(seq_vprintf_growth, UPSTREAM_CRASHES),
+  ENTRY(seq_vprintf_growth, UPSTREAM_UNDEFINED),
   ENTRY(seq_printf_growth_after_text, 0),
   ENTRY(seq_puts_state, 0),
   ENTRY(seq_puts_growth, 0),
