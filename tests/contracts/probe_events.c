@@ -223,7 +223,7 @@ CASE(get_event_cases)
 {
   struct tep_handle *tep = fixture();
   for (int i = 0; i <= 4; i++) {
-    char label[16];
+    char label[24];
     snprintf(label, sizeof(label), "index %d", i);
     show_event(label, tep_get_event(tep, i));
   }

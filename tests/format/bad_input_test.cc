@@ -97,7 +97,9 @@ TEST(BadInput, MissingPieces) {
     tep_event* e = nullptr;
     tep_errno rc = tep_parse_format(tep, &e, t, strlen(t), "s");
     EXPECT_TRUE(acceptable(rc)) << t;
-    if (e && !strstr(t, "print")) EXPECT_TRUE(e->flags & TEP_EVENT_FL_FAILED) << t;
+    if (e && !strstr(t, "print")) {
+      EXPECT_TRUE(e->flags & TEP_EVENT_FL_FAILED) << t;
+    }
     tep_free(tep);
   }
 }

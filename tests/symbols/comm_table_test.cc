@@ -91,7 +91,9 @@ TEST(CommTable, SavedCmdlines) {
   // %d keeps the low 32 bits of a long; past a 32-bit long (i686) the line is an error.
   EXPECT_EQ(big.parse_saved_cmdlines("99999999999 big\n"),
             sizeof(long) == 8 ? CommTable::ParseStatus::kOk : CommTable::ParseStatus::kBadLine);
-  if (sizeof(long) == 8) EXPECT_STREQ(big.comm_of(1215752191), "big");
+  if (sizeof(long) == 8) {
+    EXPECT_STREQ(big.comm_of(1215752191), "big");
+  }
   // Beyond long's range (even where the digits wrap 2^64 back below it) as upstream's ERANGE.
   for (const char* bad : {"12\n", "abc\n", "  \n", "9999999999999999999999 huge\n", "20000000000000000000 wraps\n",
                           "18446744073709551617 w\n", "9223372036854775808 x\n", "-9223372036854775809 y\n"}) {

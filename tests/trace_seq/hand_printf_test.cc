@@ -37,7 +37,9 @@ std::string by_hand(const char* fmt, ...) {
   int ret = tep::seq::format_by_hand(&s, fmt, ap);
   va_end(ap);
   std::string out = ret < 0 ? "<vsnprintf>" : std::string(s.buffer, s.len);
-  if (ret >= 0) EXPECT_EQ(static_cast<unsigned>(ret), s.len) << fmt;
+  if (ret >= 0) {
+    EXPECT_EQ(static_cast<unsigned>(ret), s.len) << fmt;
+  }
   trace_seq_destroy(&s);
   return out;
 }
