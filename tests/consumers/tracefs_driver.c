@@ -287,8 +287,8 @@ static int dynevents(void) {
 }
 
 // Upstream crashes on some calls: those run one a process, so that the others are compared.
-// The calls of one process share one handle of the sched events, loaded when a call first
-// needs it (loading takes seconds under ASan, whose realloc copies kallsyms as it grows).
+// The calls of one process share one handle of the sched events, loaded once (loading takes
+// seconds under ASan, whose realloc copies kallsyms as it grows).
 static struct tep_handle *sched_tep;
 static struct tep_handle *shared_sched_events(void) {
 	if (!sched_tep) sched_tep = local_events(sched_systems);
@@ -296,8 +296,7 @@ static struct tep_handle *shared_sched_events(void) {
 }
 
 static int null_argument(int which) {
-	const int needs_tep = which == 1 || (which >= 5 && which <= 9) || which == 12 || which == 14;
-	struct tep_handle *tep = needs_tep ? shared_sched_events() : NULL;
+	struct tep_handle *tep = shared_sched_events();
 	char *err = NULL;
 	const char *const empty[] = {NULL};
 	struct tep_handle *other = NULL;
