@@ -95,27 +95,10 @@ TEP_EXPORT int64_t tev_fill_columns(const struct tev_column* const* columns, siz
   if (!columns || !values || (count && !records)) return TEV_ERR_NULL_ARGUMENT;
   if (count > static_cast<size_t>(std::numeric_limits<int64_t>::max())) return TEV_ERR_INDEX;
   return guarded([&]() -> int64_t {
-    // A batch of a few columns (the common case) allocates nothing.
-    constexpr size_t kInline = 32;
-    tep::typed::Output inline_outputs[kInline];
-    std::vector<tep::typed::Output> many;
-    tep::typed::Output* outputs = inline_outputs;
-    if (ncolumns > kInline) {
-      many.resize(ncolumns);
-      outputs = many.data();
-    }
-    Resolved first;
-    for (size_t j = 0; j < ncolumns; j++) {
-      Resolved r;
-      if (int status = j ? resolve_like(columns[j], first, r) : resolve(columns[j], r)) return status;
-      if (count && !values[j]) return TEV_ERR_NULL_ARGUMENT;
-      if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
-      if (j && r.event != first.event) return TEV_ERR_WRONG_EVENT;
-      if (!j) first = r;
-      outputs[j] = {r.column, values[j], valid ? valid[j] : nullptr};
-    }
+    ColumnOutputs outputs;
+    if (int status = outputs.set(columns, ncolumns, count, values, valid)) return status;
     if (!ncolumns) return 0;
-    return static_cast<int64_t>(fill_batch(first.source(), outputs, ncolumns, records, count, false));
+    return static_cast<int64_t>(fill_batch(outputs.first().source(), outputs.data(), ncolumns, records, count, false));
   });
 }
 

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <new>
+#include <vector>
 
 #include "event-typed.h"
 #include "typed/catalog.h"
+#include "typed/batch.h"
 #include "typed/reader.h"
 
 namespace tep::typed::shim {
@@ -54,6 +56,45 @@ inline int resolve_like(const tev_column* h, const Resolved& like, Resolved& out
   out.column = TypedEvent::resolve(*like.model, *handle);
   return out.column ? TEV_OK : TEV_ERR_BAD_HANDLE;
 }
+
+// The outputs of a batch of several columns of one event (tev_fill_columns,
+// tev_window_fill): each column resolved in the model of the first. A few
+// columns (the common case) allocate nothing.
+class ColumnOutputs {
+ public:
+  // TEV_OK, or why the columns cannot be filled: a NULL or bad handle, a
+  // missing values[j] when `count` values are to be written, a column with no
+  // value (TEV_ERR_NO_VALUE), columns of several events (TEV_ERR_WRONG_EVENT).
+  int set(const tev_column* const* columns, size_t n, size_t count, void* const* values, uint8_t* const* valid) {
+    if (n > kInline) {
+      many_.resize(n);
+      outputs_ = many_.data();
+    }
+    for (size_t j = 0; j < n; j++) {
+      Resolved r;
+      if (int status = j ? resolve_like(columns[j], first_, r) : resolve(columns[j], r)) return status;
+      if (count && !values[j]) return TEV_ERR_NULL_ARGUMENT;
+      if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
+      if (j && r.event != first_.event) return TEV_ERR_WRONG_EVENT;
+      if (!j) first_ = r;
+      outputs_[j] = {r.column, values[j], valid ? valid[j] : nullptr};
+    }
+    n_ = n;
+    return TEV_OK;
+  }
+  const Output* data() const { return outputs_; }
+  size_t size() const { return n_; }
+  // The first column's event and model (unset without columns).
+  const Resolved& first() const { return first_; }
+
+ private:
+  static constexpr size_t kInline = 32;
+  Output inline_[kInline];
+  std::vector<Output> many_;
+  Output* outputs_ = inline_;
+  size_t n_ = 0;
+  Resolved first_;
+};
 
 // Runs `body` (returning a status), turning any exception into one.
 template <typename Body>

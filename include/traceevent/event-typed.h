@@ -33,6 +33,7 @@ extern "C" {
 struct tev_catalog;
 struct tev_event;
 struct tev_column;
+struct tev_window;
 
 enum tev_status {
 	TEV_OK			= 0,
@@ -204,6 +205,36 @@ int64_t tev_fill_codes(const struct tev_column *column, const struct tep_record 
  */
 int64_t tev_fill_text(const struct tev_column *column, const struct tep_record *const *records,
 		      size_t count, char *text, size_t capacity, uint64_t *offsets);
+
+/*
+ * Windows: records of any events (a run of a few thousand, in the trace's
+ * order) grouped by event in one pass, then each group's columns filled
+ * without looking up or checking any record's event again. A window is used
+ * by one thread at a time, freed before its catalog, and holds pointers to
+ * the records of its last load.
+ */
+int tev_window_new(struct tev_catalog *catalog, struct tev_window **window);
+void tev_window_free(struct tev_window *window);
+/*
+ * Groups count records by event, replacing the last load. Returns the number
+ * of groups (events with records here, in the order of their first record),
+ * or a negative tev_status. A record that is NULL, too short for common_type
+ * or of no event of the handle is in no group.
+ */
+int64_t tev_window_load(struct tev_window *window, const struct tep_record *const *records,
+			size_t count);
+/* Group `group` of the last load: its event, its records in their order in the
+   load, and how many (any of event, records, count may be NULL). */
+int tev_window_group(const struct tev_window *window, size_t group, struct tev_event **event,
+		     const struct tep_record *const **records, size_t *count);
+/*
+ * The values of the group's records as tev_fill_columns fills them for the
+ * same records (columns all of the group's event, values[j] with room for
+ * the group's count). Returns that count, or a negative tev_status.
+ */
+int64_t tev_window_fill(const struct tev_window *window, size_t group,
+			const struct tev_column *const *columns, size_t ncolumns,
+			void *const *values, uint8_t *const *valid);
 
 /* Upstream's text for the column's value in record, appended to s. */
 int tev_format(const struct tev_column *column, const struct tep_record *record,

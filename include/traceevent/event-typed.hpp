@@ -10,6 +10,9 @@
  *   for (std::string_view name : v.flag_names()) ...
  *   std::string text = state.format(v);              // upstream's text
  *   state.fill(records, values, valid);              // the columnar path
+ *   tev::Window window(catalog);                     // records of any events,
+ *   for (size_t g = 0, n = window.load(records); g < n; g++)  // grouped by event:
+ *     window.fill(g, window.group(g).event.fields(), values, valid);
  *
  * Failures of the C calls that mean a bug in the caller (a column asked for
  * values it does not have, an array of the wrong width) throw tev::Error;
@@ -336,6 +339,53 @@ class Catalog {
     return Event(e);
   }
   tev_catalog* c_ = nullptr;
+};
+
+// Records of any events grouped by event, a run of them per load, then filled
+// group by group (the columnar path over a trace's order). Owns a tev_window;
+// destroy it before its Catalog.
+class Window {
+ public:
+  struct Group {
+    Event event;
+    std::span<const tep_record* const> records;  // in their order in the load
+  };
+
+  explicit Window(const Catalog& catalog) { detail::check(tev_window_new(catalog.get(), &w_)); }
+  ~Window() { tev_window_free(w_); }
+  Window(Window&& other) noexcept : w_(std::exchange(other.w_, nullptr)) {}
+  Window& operator=(Window&& other) noexcept {
+    std::swap(w_, other.w_);
+    return *this;
+  }
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+  tev_window* get() const { return w_; }
+
+  // Groups the records (replacing the last load); returns the number of groups.
+  size_t load(std::span<const tep_record* const> records) {
+    return static_cast<size_t>(detail::check(tev_window_load(w_, records.data(), records.size())));
+  }
+  Group group(size_t index) const {
+    tev_event* e = nullptr;
+    const tep_record* const* records = nullptr;
+    size_t count = 0;
+    detail::check(tev_window_group(w_, index, &e, &records, &count));
+    return Group{Event(e), {records, count}};
+  }
+  // The group's values of columns (of its event), as fill_columns fills them
+  // for its records; returns their count.
+  size_t fill(size_t group, std::span<const Column> columns, std::span<void* const> values,
+              std::span<uint8_t* const> valid = {}) const {
+    if (values.size() < columns.size() || (!valid.empty() && valid.size() < columns.size())) throw Error(TEV_ERR_INDEX);
+    std::vector<const tev_column*> c;
+    for (const Column& col : columns) c.push_back(col.get());
+    return static_cast<size_t>(detail::check(
+        tev_window_fill(w_, group, c.data(), c.size(), values.data(), valid.empty() ? nullptr : valid.data())));
+  }
+
+ private:
+  tev_window* w_ = nullptr;
 };
 
 // ---- Value, out of line (it needs Column) ----

@@ -42,6 +42,19 @@ class CommonFieldCache {
   int read_unbounded(const tep_handle& tep, CommonField which, const void* data) const {
     return read(tep, which, data, std::numeric_limits<int>::max());
   }
+  // Where read() reads the field: false when no event has it (or it lies
+  // where no record reaches). For loops that read it themselves.
+  bool where(const tep_handle& tep, CommonField which, int& offset, int& size) const {
+    uint64_t located = located_[static_cast<size_t>(which)].load(std::memory_order_relaxed);
+    if (!located) {
+      resolve_and_read(tep, which, nullptr, 0);  // a size of 0 reads nothing
+      located = located_[static_cast<size_t>(which)].load(std::memory_order_relaxed);
+    }
+    if (!located || located == kNowhere) return false;
+    offset = static_cast<int>(static_cast<uint32_t>(located));
+    size = static_cast<int>((located >> 32) - static_cast<uint32_t>(located));
+    return true;
+  }
 
  private:
   int resolve_and_read(const tep_handle& tep, CommonField which, const void* data, int size) const;

@@ -14,12 +14,6 @@
 namespace tep::typed {
 namespace {
 
-// A record of the batch: its payload, or null when it is not this event's.
-struct Row {
-  const uint8_t* data;
-  int64_t size;  // 0 when not this event's: below every column's needs
-};
-
 // Records are taken kBlock at a time: their rows are found once, then every
 // column reads the block in a loop of its own, while it is in cache.
 constexpr size_t kBlock = 256;
@@ -248,17 +242,6 @@ LaneFill scalar_fill(ValueType type, int width) {
   }
 }
 
-// Records a consumer gathered from all over a trace (an event's records of a
-// whole file) are cold: the record kRecordAhead on is asked for, and the
-// payload of the one kDataAhead on, whose record was asked for before.
-constexpr size_t kRecordAhead = 16, kDataAhead = 8;
-
-inline void prefetch_ahead(const tep_record* const* records, size_t i) {
-  __builtin_prefetch(records[i + kRecordAhead]);
-  const tep_record* r = records[i + kDataAhead];
-  __builtin_prefetch(r ? r->data : nullptr);
-}
-
 // The rows of n records whose u16 common_type is at type_offset: a NULL
 // record or payload reads as empty, a payload too short for common_type
 // reads kZeros instead. Returns how many are the event's; `shortest` gets
@@ -344,20 +327,45 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
   }
 }
 
+// The lanes of a batch, set once. A batch of a few columns (the common case)
+// allocates nothing.
+class Lanes {
+ public:
+  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : n_(n) {
+    if (n > kInline) {
+      many_.resize(n);
+      lanes_ = many_.data();
+    }
+    for (size_t j = 0; j < n; j++) set_lane(lanes_[j], src, outputs[j], widen);
+  }
+  Lanes(const Lanes&) = delete;
+  Lanes& operator=(const Lanes&) = delete;
+
+  // Every lane over one block of rows (output from `base` on); returns how
+  // many values the first lane has.
+  size_t fill(const Row* rows, size_t n, size_t base, int64_t shortest) const {
+    size_t valid_first = 0;
+    for (size_t j = 0; j < n_; j++) {
+      const Lane& l = lanes_[j];
+      size_t valid = l.fill(l, rows, n, base, shortest >= l.needs);
+      if (j == 0) valid_first = l.valid ? count_valid(l.valid + base, n) : valid;
+    }
+    return valid_first;
+  }
+
+ private:
+  static constexpr size_t kInline = 32;
+  size_t n_;
+  Lane inline_[kInline];
+  std::vector<Lane> many_;
+  Lane* lanes_ = inline_;
+};
+
 }  // namespace
 
 size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
                   size_t count, bool widen, size_t* first_valid) {
-  // A batch of a few columns (the common case) allocates nothing.
-  constexpr size_t kInline = 32;
-  Lane inline_lanes[kInline];
-  std::vector<Lane> many;
-  Lane* lanes = inline_lanes;
-  if (n_outputs > kInline) {
-    many.resize(n_outputs);
-    lanes = many.data();
-  }
-  for (size_t j = 0; j < n_outputs; j++) set_lane(lanes[j], src, outputs[j], widen);
+  const Lanes lanes(src, outputs, n_outputs, widen);
   const Model& m = src.model;
   const bool swap = swaps_bytes(src.tep);
   const int type_offset = m.type_offset, type_size = m.type_size;
@@ -372,16 +380,19 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
     if (type_size == 2 && !swap) ours += find_rows<false>(block, n, count - base, type_offset, id, rows, shortest);
     else if (type_size == 2) ours += find_rows<true>(block, n, count - base, type_offset, id, rows, shortest);
     else ours += find_rows_any(block, n, type_offset, type_size, swap, id, rows, shortest);
-    for (size_t j = 0; j < n_outputs; j++) {
-      size_t valid = lanes[j].fill(lanes[j], rows, n, base, shortest >= lanes[j].needs);
-      if (j == 0 && first_valid) {
-        if (lanes[j].valid) valid = count_valid(lanes[j].valid + base, n);
-        valid_first += valid;
-      }
-    }
+    valid_first += lanes.fill(rows, n, base, shortest);
   }
   if (first_valid) *first_valid = valid_first;
   return ours;
+}
+
+size_t fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
+                 int64_t shortest, bool widen) {
+  const Lanes lanes(src, outputs, n_outputs, widen);
+  size_t valid_first = 0;
+  for (size_t base = 0; base < count; base += kBlock)
+    valid_first += lanes.fill(rows + base, std::min(count - base, kBlock), base, shortest);
+  return valid_first;
 }
 
 size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count,

@@ -20,12 +20,37 @@ struct Output {
   uint8_t* valid;  // may be null
 };
 
+// A record as a batch reads it: its payload, and its size, 0 when it is not
+// the event's (below every column's needs).
+struct Row {
+  const uint8_t* data;
+  int64_t size;
+};
+
+// Records a consumer gathered from all over a trace (an event's records of a
+// whole file) are cold: record i + kRecordAhead is asked for, and the payload
+// of record i + kDataAhead, whose record was asked for before. The caller
+// keeps i + kRecordAhead within the records.
+constexpr size_t kRecordAhead = 16, kDataAhead = 8;
+
+inline void prefetch_ahead(const tep_record* const* records, size_t i) {
+  __builtin_prefetch(records[i + kRecordAhead]);
+  const tep_record* r = records[i + kDataAhead];
+  __builtin_prefetch(r ? r->data : nullptr);
+}
+
 // Fills outputs[j] for count records: values in each column's ValueType (Bytes
 // as BytesView), or every integer widened to int64_t when `widen` (signed types
 // sign-extended). Returns how many records belong to the event; `first_valid`
 // (may be null) gets how many values outputs[0] has.
 size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
                   size_t count, bool widen, size_t* first_valid = nullptr);
+
+// The same for rows known to be the event's (a window's group, window.h):
+// `shortest` is the least of their sizes. Returns how many values outputs[0]
+// has.
+size_t fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
+                 int64_t shortest, bool widen);
 
 // Enum codes (Column::labels indexes, -1 when no name matches); valid is 0
 // where the record has no value at all. Returns how many have one.

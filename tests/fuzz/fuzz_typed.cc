@@ -3,7 +3,8 @@
 // text, a NUL, then record bytes; with an empty text, byte 0 of the rest picks
 // an event of the fixed format set instead. The record bytes become up to 8
 // records (byte 0: how they are cut, which keep their own common_type), read
-// through every column and field with every tev_ read call.
+// through every column and field with every tev_ read call, and through a
+// window (grouped by whatever event their common_type names).
 #include <cstring>
 #include <string>
 #include <vector>
@@ -14,6 +15,37 @@
 namespace {
 
 constexpr size_t kMaxRecords = 8;
+
+// The records through a window: each group filled with every valued column of its event.
+void read_window(tev_catalog* cat, const std::vector<const tep_record*>& recs) {
+  tev_window* window = nullptr;
+  if (tev_window_new(cat, &window) != TEV_OK) return;
+  int64_t groups = tev_window_load(window, recs.data(), recs.size());
+  for (int64_t g = 0; g < groups; g++) {
+    tev_event* ev = nullptr;
+    size_t count = 0;
+    if (tev_window_group(window, static_cast<size_t>(g), &ev, nullptr, &count) != TEV_OK) continue;
+    std::vector<const tev_column*> valued;
+    for (int c = 0, n = tev_event_field_count(ev); c < n; c++) {
+      const tev_column* col = nullptr;
+      if (tev_event_field(ev, c, &col) == TEV_OK && tev_column_type(col) != TEV_TYPE_NONE) valued.push_back(col);
+    }
+    for (int c = 0, n = tev_event_column_count(ev); c < n; c++) {
+      const tev_column* col = nullptr;
+      if (tev_event_column(ev, c, &col) == TEV_OK && tev_column_type(col) != TEV_TYPE_NONE) valued.push_back(col);
+    }
+    std::vector<std::vector<unsigned char>> storage(valued.size(), std::vector<unsigned char>(count * 16 + 1));
+    std::vector<std::vector<uint8_t>> valid(valued.size(), std::vector<uint8_t>(count + 1));
+    std::vector<void*> values;
+    std::vector<uint8_t*> valids;
+    for (size_t j = 0; j < valued.size(); j++) {
+      values.push_back(storage[j].data());
+      valids.push_back(valid[j].data());
+    }
+    tev_window_fill(window, static_cast<size_t>(g), valued.data(), valued.size(), values.data(), valids.data());
+  }
+  tev_window_free(window);
+}
 
 void read_everything(tev_event* ev, const std::vector<const tep_record*>& recs) {
   size_t n = recs.size();
@@ -113,6 +145,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         recs.push_back(&records[i]);
       }
       read_everything(ev, recs);
+      read_window(cat, recs);
       // A constant for a name a table left unresolved rebuilds the model; read again.
       if (own) {
         tev_catalog_define(cat, "I_DIRTY_SYNC", control);

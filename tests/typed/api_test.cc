@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -305,6 +306,130 @@ TEST_F(Api, FillColumnsOfOneEvent) {
       }
     }
   }
+}
+
+// A window of records of three events, with records in no group (NULL, too
+// short for common_type, an id with no event) and some cut short: each
+// group has its event's records in their order, and filling it gives what
+// tev_fill_columns gives for those records.
+TEST_F(Api, WindowGroupsRecordsByEvent) {
+  const char* names[][2] = {{"sched", "sched_switch"}, {"kmem", "kmalloc"}, {"block", "block_rq_issue"}};
+  std::vector<Record> recs;
+  for (size_t i = 0; i < 600; i++) {  // groups of several blocks of 256
+    const char* const* name = names[i % 7 == 0 ? 1 : i % 5 == 0 ? 2 : 0];
+    Record r = cx.record(name[0], name[1]);
+    r.set("common_pid", i);
+    if (i % 13 == 0) r.truncate(20);
+    recs.push_back(r);
+  }
+  recs[3].truncate(1);
+  recs[4].set("common_type", 65000);
+  std::vector<const tep_record*> ptrs;
+  for (Record& r : recs) ptrs.push_back(&r.get());
+  ptrs[2] = nullptr;
+  tev_window* window = nullptr;
+  ASSERT_EQ(tev_window_new(cat, &window), TEV_OK);
+  ASSERT_EQ(tev_window_load(window, ptrs.data(), ptrs.size()), 3);
+  size_t grouped = 0;
+  const size_t order[] = {1, 0, 2};  // by first record: kmalloc (record 0), sched_switch, block_rq_issue
+  for (size_t g = 0; g < 3; g++) {
+    tev_event* ev = nullptr;
+    const tep_record* const* in = nullptr;
+    size_t n = 0;
+    ASSERT_EQ(tev_window_group(window, g, &ev, &in, &n), TEV_OK);
+    EXPECT_EQ(ev, event(names[order[g]][0], names[order[g]][1]));
+    std::vector<const tep_record*> want;
+    for (size_t i = 0; i < ptrs.size(); i++)
+      if (i != 2 && i != 3 && i != 4 && tev_event_tep_event(ev)->id == tep_data_type(cx.tep(), const_cast<tep_record*>(ptrs[i])))
+        want.push_back(ptrs[i]);
+    ASSERT_EQ(std::vector<const tep_record*>(in, in + n), want);
+    grouped += n;
+    std::vector<const tev_column*> cols = valued_columns(ev);
+    ColumnBuffers got(cols.size(), n), expected(cols.size(), n);
+    ASSERT_EQ(tev_window_fill(window, g, cols.data(), cols.size(), got.value_ptrs.data(), got.valid_ptrs.data()), n);
+    ASSERT_EQ(tev_fill_columns(cols.data(), cols.size(), in, n, expected.value_ptrs.data(), expected.valid_ptrs.data()), n);
+    for (size_t j = 0; j < cols.size(); j++) {
+      size_t width = tev_type_size(tev_column_type(cols[j]));
+      EXPECT_EQ(got.valid[j], expected.valid[j]) << tev_column_name(cols[j]);
+      for (size_t i = 0; i < n; i++)
+        if (expected.valid[j][i]) {
+          EXPECT_EQ(memcmp(got.values[j].data() + i * width, expected.values[j].data() + i * width, width), 0)
+              << tev_column_name(cols[j]) << " " << i;
+        }
+    }
+  }
+  EXPECT_EQ(grouped, ptrs.size() - 3);
+  // Columns of another event, groups and handles that are not.
+  const tev_column* other[] = {column(event("kmem", "kmalloc"), "call_site")};
+  void* values[1] = {nullptr};
+  std::vector<uint8_t> room(8 * ptrs.size());
+  values[0] = room.data();
+  EXPECT_EQ(tev_window_fill(window, 1, other, 1, values, nullptr), TEV_ERR_WRONG_EVENT);
+  EXPECT_EQ(tev_window_fill(window, 0, other, 1, values, nullptr), 600 / 7 + 1);
+  EXPECT_EQ(tev_window_fill(window, 3, other, 1, values, nullptr), TEV_ERR_INDEX);
+  EXPECT_EQ(tev_window_fill(window, 0, nullptr, 0, values, nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_window_group(window, 3, nullptr, nullptr, nullptr), TEV_ERR_INDEX);
+  EXPECT_EQ(tev_window_group(nullptr, 0, nullptr, nullptr, nullptr), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_window_load(reinterpret_cast<tev_window*>(cat), ptrs.data(), 1), TEV_ERR_BAD_HANDLE);
+  EXPECT_EQ(tev_window_load(window, nullptr, 1), TEV_ERR_NULL_ARGUMENT);
+  EXPECT_EQ(tev_window_new(nullptr, &window), TEV_ERR_NULL_ARGUMENT);
+  // A new load replaces the last: nothing, then one record.
+  EXPECT_EQ(tev_window_load(window, nullptr, 0), 0);
+  EXPECT_EQ(tev_window_group(window, 0, nullptr, nullptr, nullptr), TEV_ERR_INDEX);
+  EXPECT_EQ(tev_window_load(window, ptrs.data() + 7, 1), 1);
+  size_t n = 0;
+  EXPECT_EQ(tev_window_group(window, 0, nullptr, nullptr, &n), TEV_OK);
+  EXPECT_EQ(n, 1u);
+  tev_window_free(window);
+  tev_window_free(nullptr);
+
+  // The same through the C++ layer.
+  tev::Catalog catalog(cx.tep());
+  tev::Window w(catalog);
+  ASSERT_EQ(w.load(ptrs), 3u);
+  tev::Window::Group g = w.group(0);
+  EXPECT_EQ(g.records.size(), 600u / 7 + 1);
+  tev::Column call_site = *g.event.find_field("call_site");
+  std::vector<uint64_t> call_sites(g.records.size());
+  void* out[] = {call_sites.data()};
+  EXPECT_EQ(w.fill(0, std::span(&call_site, 1), out), g.records.size());
+  EXPECT_THROW(w.fill(1, std::span(&call_site, 1), out), tev::Error);
+}
+
+// A window asked for an id no event had finds the event parsed after.
+TEST(Window, FindsEventsParsedLater) {
+  auto format = [](int id) {
+    return "name: ev" + std::to_string(id) + "\nID: " + std::to_string(id) +
+           "\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+           "\tfield:int x;\toffset:4;\tsize:4;\tsigned:1;\n\nprint fmt: \"x=%d\", REC->x\n";
+  };
+  tep_handle* tep = tep_alloc();
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the payload's order, on any host
+  std::string a = format(7), b = format(8);
+  ASSERT_EQ(tep_parse_event(tep, a.data(), a.size(), "test"), 0);
+  uint8_t payload[8] = {8, 0, 0, 0, 42, 0, 0, 0};  // event 8, x = 42
+  tep_record rec{};
+  rec.data = payload;
+  rec.size = sizeof(payload);
+  const tep_record* recs[] = {&rec};
+  tev_catalog* cat = nullptr;
+  ASSERT_EQ(tev_catalog_new(tep, &cat), TEV_OK);
+  tev_window* window = nullptr;
+  ASSERT_EQ(tev_window_new(cat, &window), TEV_OK);
+  EXPECT_EQ(tev_window_load(window, recs, 1), 0);
+  ASSERT_EQ(tep_parse_event(tep, b.data(), b.size(), "test"), 0);
+  ASSERT_EQ(tev_window_load(window, recs, 1), 1);
+  tev_event* ev = nullptr;
+  ASSERT_EQ(tev_window_group(window, 0, &ev, nullptr, nullptr), TEV_OK);
+  const tev_column* x = nullptr;
+  ASSERT_EQ(tev_event_find_field(ev, "x", &x), TEV_OK);
+  int32_t value = 0;
+  void* values[] = {&value};
+  EXPECT_EQ(tev_window_fill(window, 0, &x, 1, values, nullptr), 1);
+  EXPECT_EQ(value, 42);
+  tev_window_free(window);
+  tev_catalog_free(cat);
+  tep_free(tep);
 }
 
 // Texts of a batch into a buffer too small for all: as many as fit.
