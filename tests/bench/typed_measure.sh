@@ -34,7 +34,7 @@ if [ "${checksum[columns]}" != "${checksum[ours]}" ] || [ "${checksum[ours]}" !=
 fi
 printf '%s: %s field values\n' "$(basename "$trace")" "$values"
 printf '%-38s %10s\n' "way" "Ir/value"
-printf "%-38s %10s\n" "typed columns (tev_fill_columns, ours)" "${per_value[columns]}"
+printf "%-38s %10s\n" "typed columns (tev_window_fill, ours)" "${per_value[columns]}"
 printf '%-38s %10s\n' "tep_get_field_val by name (ours)" "${per_value[ours]}"
 printf '%-38s %10s\n' "tep_get_field_val by name (upstream)" "${per_value[upstream]}"
 awk -v c="${per_value[columns]}" -v o="${per_value[ours]}" -v u="${per_value[upstream]}" \
