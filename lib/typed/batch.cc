@@ -342,13 +342,13 @@ class Lanes {
   Lanes& operator=(const Lanes&) = delete;
 
   // Every lane over one block of rows (output from `base` on); returns how
-  // many values the first lane has.
-  size_t fill(const Row* rows, size_t n, size_t base, int64_t shortest) const {
+  // many values the first lane has when `count_first`, else 0.
+  size_t fill(const Row* rows, size_t n, size_t base, int64_t shortest, bool count_first) const {
     size_t valid_first = 0;
     for (size_t j = 0; j < n_; j++) {
       const Lane& l = lanes_[j];
       size_t valid = l.fill(l, rows, n, base, shortest >= l.needs);
-      if (j == 0) valid_first = l.valid ? count_valid(l.valid + base, n) : valid;
+      if (j == 0 && count_first) valid_first = l.valid ? count_valid(l.valid + base, n) : valid;
     }
     return valid_first;
   }
@@ -380,19 +380,17 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
     if (type_size == 2 && !swap) ours += find_rows<false>(block, n, count - base, type_offset, id, rows, shortest);
     else if (type_size == 2) ours += find_rows<true>(block, n, count - base, type_offset, id, rows, shortest);
     else ours += find_rows_any(block, n, type_offset, type_size, swap, id, rows, shortest);
-    valid_first += lanes.fill(rows, n, base, shortest);
+    valid_first += lanes.fill(rows, n, base, shortest, first_valid != nullptr);
   }
   if (first_valid) *first_valid = valid_first;
   return ours;
 }
 
-size_t fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
-                 int64_t shortest, bool widen) {
+void fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
+               int64_t shortest, bool widen) {
   const Lanes lanes(src, outputs, n_outputs, widen);
-  size_t valid_first = 0;
   for (size_t base = 0; base < count; base += kBlock)
-    valid_first += lanes.fill(rows + base, std::min(count - base, kBlock), base, shortest);
-  return valid_first;
+    lanes.fill(rows + base, std::min(count - base, kBlock), base, shortest, false);
 }
 
 size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count,

@@ -47,10 +47,9 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
                   size_t count, bool widen, size_t* first_valid = nullptr);
 
 // The same for rows known to be the event's (a window's group, window.h):
-// `shortest` is the least of their sizes. Returns how many values outputs[0]
-// has.
-size_t fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
-                 int64_t shortest, bool widen);
+// `shortest` is the least of their sizes.
+void fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
+               int64_t shortest, bool widen);
 
 // Enum codes (Column::labels indexes, -1 when no name matches); valid is 0
 // where the record has no value at all. Returns how many have one.
