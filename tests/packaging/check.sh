@@ -106,7 +106,8 @@ mount -t overlay overlay -o "lowerdir=/,upperdir=$layer/upper,workdir=$layer/wor
 root=$layer/root
 mount -t proc proc "$root/proc"
 mount --rbind /dev "$root/dev"
-mount -t tmpfs tmpfs "$root/tmp"
+# A clean /tmp, unless the tree is in it (then the overlay's copy of /tmp serves).
+case $src/ in /tmp/*) ;; *) mount -t tmpfs tmpfs "$root/tmp" ;; esac
 # Logs are the one thing that outlives the root.
 mount --bind "$work/logs" "$root$work/logs"
 chroot "$root" bash "$src/tests/packaging/in-root.sh" "$work" "$src" "$build" "$oracle" "$version" </dev/null
