@@ -95,8 +95,8 @@ TEP_EXPORT int64_t tev_fill_columns(const struct tev_column* const* columns, siz
   if (!columns || !values || (count && !records)) return TEV_ERR_NULL_ARGUMENT;
   if (count > static_cast<size_t>(std::numeric_limits<int64_t>::max())) return TEV_ERR_INDEX;
   return guarded([&]() -> int64_t {
-    ColumnOutputs outputs;
-    if (int status = outputs.set(columns, ncolumns, count, values, valid)) return status;
+    ColumnOutputs outputs(ncolumns);
+    if (int status = outputs.set(columns, count, values, valid)) return status;
     if (!ncolumns) return 0;
     return static_cast<int64_t>(fill_batch(outputs.first().source(), outputs.data(), ncolumns, records, count, false));
   });

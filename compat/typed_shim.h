@@ -7,6 +7,7 @@
 #include <new>
 #include <vector>
 
+#include "base/small_array.h"
 #include "event-typed.h"
 #include "typed/catalog.h"
 #include "typed/batch.h"
@@ -62,15 +63,13 @@ inline int resolve_like(const tev_column* h, const Resolved& like, Resolved& out
 // columns (the common case) allocate nothing.
 class ColumnOutputs {
  public:
+  explicit ColumnOutputs(size_t n) : outputs_(n) {}
+
   // TEV_OK, or why the columns cannot be filled: a NULL or bad handle, a
   // missing values[j] when `count` values are to be written, a column with no
   // value (TEV_ERR_NO_VALUE), columns of several events (TEV_ERR_WRONG_EVENT).
-  int set(const tev_column* const* columns, size_t n, size_t count, void* const* values, uint8_t* const* valid) {
-    if (n > kInline) {
-      many_.resize(n);
-      outputs_ = many_.data();
-    }
-    for (size_t j = 0; j < n; j++) {
+  int set(const tev_column* const* columns, size_t count, void* const* values, uint8_t* const* valid) {
+    for (size_t j = 0; j < outputs_.size(); j++) {
       Resolved r;
       if (int status = j ? resolve_like(columns[j], first_, r) : resolve(columns[j], r)) return status;
       if (count && !values[j]) return TEV_ERR_NULL_ARGUMENT;
@@ -79,20 +78,15 @@ class ColumnOutputs {
       if (!j) first_ = r;
       outputs_[j] = {r.column, values[j], valid ? valid[j] : nullptr};
     }
-    n_ = n;
     return TEV_OK;
   }
-  const Output* data() const { return outputs_; }
-  size_t size() const { return n_; }
+  const Output* data() const { return outputs_.data(); }
+  size_t size() const { return outputs_.size(); }
   // The first column's event and model (unset without columns).
   const Resolved& first() const { return first_; }
 
  private:
-  static constexpr size_t kInline = 32;
-  Output inline_[kInline];
-  std::vector<Output> many_;
-  Output* outputs_ = inline_;
-  size_t n_ = 0;
+  SmallArray<Output, 32> outputs_;
   Resolved first_;
 };
 

@@ -72,8 +72,8 @@ TEP_EXPORT int64_t tev_window_fill(const struct tev_window* window, size_t group
   const Window::Group* g = nullptr;
   if (int status = group_of(window, group, w, g)) return status;
   return guarded([&]() -> int64_t {
-    ColumnOutputs outputs;
-    if (int status = outputs.set(columns, ncolumns, g->count(), values, valid)) return status;
+    ColumnOutputs outputs(ncolumns);
+    if (int status = outputs.set(columns, g->count(), values, valid)) return status;
     if (!ncolumns) return static_cast<int64_t>(g->count());
     if (outputs.first().event != g->event) return TEV_ERR_WRONG_EVENT;
     return static_cast<int64_t>(w->fill(*g, outputs.first().source(), outputs.data(), outputs.size()));

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/small_array.h"
 #include "print/evaluator.h"
 #include "record/field_access.h"
 
@@ -331,21 +332,15 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
 // allocates nothing.
 class Lanes {
  public:
-  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : n_(n) {
-    if (n > kInline) {
-      many_.resize(n);
-      lanes_ = many_.data();
-    }
+  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : lanes_(n) {
     for (size_t j = 0; j < n; j++) set_lane(lanes_[j], src, outputs[j], widen);
   }
-  Lanes(const Lanes&) = delete;
-  Lanes& operator=(const Lanes&) = delete;
 
   // Every lane over one block of rows (output from `base` on); returns how
   // many values the first lane has when `count_first`, else 0.
   size_t fill(const Row* rows, size_t n, size_t base, int64_t shortest, bool count_first) const {
     size_t valid_first = 0;
-    for (size_t j = 0; j < n_; j++) {
+    for (size_t j = 0; j < lanes_.size(); j++) {
       const Lane& l = lanes_[j];
       size_t valid = l.fill(l, rows, n, base, shortest >= l.needs);
       if (j == 0 && count_first) valid_first = l.valid ? count_valid(l.valid + base, n) : valid;
@@ -354,11 +349,7 @@ class Lanes {
   }
 
  private:
-  static constexpr size_t kInline = 32;
-  size_t n_;
-  Lane inline_[kInline];
-  std::vector<Lane> many_;
-  Lane* lanes_ = inline_;
+  SmallArray<Lane, 32> lanes_;
 };
 
 }  // namespace

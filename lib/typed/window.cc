@@ -2,7 +2,6 @@
 #include "typed/window.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "base/byte_order.h"
 
@@ -62,8 +61,8 @@ bool Window::in_place(const Group& g, const Row& row, int id, bool swap) const {
 }
 
 // Each record to its group, reading common_type as tep_data_type does:
-// TypeSize bytes at type_offset_ (TypeSize 0: type_size_ bytes, read by
-// size); a record too short for it is in no group.
+// TypeSize bytes at type_offset_ (TypeSize 0: type_size_ bytes; a known
+// size folds read_number's switch); a record too short for it is in no group.
 template <int TypeSize, bool Swap>
 void Window::group_records(const tep_record* const* records, size_t count) {
   const int type_offset = type_offset_, type_size = TypeSize ? TypeSize : type_size_;
@@ -77,14 +76,7 @@ void Window::group_records(const tep_record* const* records, size_t count) {
     const tep_record* r = records[i];
     if (!r || !r->data || r->size < type_end) continue;
     const Row row{static_cast<const uint8_t*>(r->data), r->size};
-    int id;
-    if constexpr (TypeSize == 2) {
-      uint16_t v;
-      memcpy(&v, row.data + type_offset, 2);
-      id = Swap ? __builtin_bswap16(v) : v;
-    } else {
-      id = static_cast<int>(read_number(row.data + type_offset, type_size, Swap));
-    }
+    const int id = static_cast<int>(read_number(row.data + type_offset, type_size, Swap));
     int32_t g = static_cast<unsigned>(id) < ids ? group_by_id[id] : -1;
     if (g < 0) {
       g = new_group(id);
