@@ -22,8 +22,8 @@ int group_of(const tev_window* window, size_t group, const Window*& w, const Win
   if (!window) return TEV_ERR_NULL_ARGUMENT;
   w = window_of(window);
   if (!w) return TEV_ERR_BAD_HANDLE;
-  if (group >= w->groups().size()) return TEV_ERR_INDEX;
-  g = &w->groups()[group];
+  if (group >= w->group_count()) return TEV_ERR_INDEX;
+  g = &w->group(group);
   return TEV_OK;
 }
 

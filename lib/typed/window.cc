@@ -10,49 +10,85 @@ namespace tep::typed {
 int32_t Window::new_group(int id) {
   TypedEvent* event = nullptr;
   const bool dense = id >= 0 && id < kDenseIds;
-  if (dense && static_cast<size_t>(id) >= group_by_id_.size()) {
-    group_by_id_.resize(static_cast<size_t>(id) + 1, -1);
-    event_by_id_.resize(static_cast<size_t>(id) + 1);
-    looked_up_.resize(static_cast<size_t>(id) + 1);
+  const auto at = static_cast<size_t>(id);
+  if (dense && at >= group_by_id_.size()) group_by_id_.resize(at + 1, -1);
+  if (dense && at >= event_by_id_.size()) {
+    event_by_id_.resize(at + 1);
+    looked_up_.resize(at + 1);
+    home_by_id_.resize(at + 1, -1);
   }
-  if (dense && looked_up_[static_cast<size_t>(id)]) {
-    event = event_by_id_[static_cast<size_t>(id)];
+  // A sparse id's group, this load's once its first record is in it.
+  auto sparse_home = [&]() -> int32_t {
+    for (size_t g = 0; g < groups_.size(); g++)
+      if (groups_[g].id == id) return static_cast<int32_t>(g);
+    return -1;
+  };
+  if (!dense) {
+    int32_t home = sparse_home();
+    if (home >= 0 && groups_[static_cast<size_t>(home)].loaded) return home;
+  }
+  if (dense && looked_up_[at]) {
+    event = event_by_id_[at];
   } else {
-    if (!dense)  // a sparse id: its group of this load, if any
-      for (size_t g = 0; g < n_groups_; g++)
-        if (groups_[g].id == id) return static_cast<int32_t>(g);
     Event* e = catalog_.tep().events.find_by_id(id);
     event = e ? &catalog_.event(*e) : nullptr;
     if (dense) {
-      event_by_id_[static_cast<size_t>(id)] = event;
-      looked_up_[static_cast<size_t>(id)] = true;
+      event_by_id_[at] = event;
+      looked_up_[at] = true;
     }
   }
   if (!event) return -1;
+  int32_t home = dense ? home_by_id_[at] : sparse_home();
+  if (home < 0) {
+    home = static_cast<int32_t>(groups_.size());
+    groups_.emplace_back();
+    if (dense) home_by_id_[at] = home;
+  }
   const Model& m = event->model();
-  if (n_groups_ == groups_.size()) groups_.emplace_back();
-  Group& g = groups_[n_groups_];
+  Group& g = groups_[static_cast<size_t>(home)];
   g.event = event;
   g.id = id;
   g.type_offset = m.type_offset;
   g.type_size = m.type_size;
   g.shortest = INT64_MAX;
   g.elsewhere = m.type_offset != type_offset_ || m.type_size != type_size_;
-  g.next_record = g.records.data();
-  g.next_row = g.rows.data();
+  g.records_at = g.records.data();
+  g.rows_at = g.rows.data();
+  g.n = 0;
   g.room = g.rows.size();
-  const auto index = static_cast<int32_t>(n_groups_++);
-  if (dense) group_by_id_[static_cast<size_t>(id)] = index;
-  return index;
+  g.loaded = true;
+  loaded_.push_back(static_cast<uint32_t>(home));
+  if (dense) group_by_id_[at] = g.elsewhere ? -2 - home : home;
+  return home;
+}
+
+void Window::bound_room(size_t count) {
+  auto room = [&] {
+    size_t total = 0;
+    for (const Group& g : groups_) total += g.rows.size();
+    return total;
+  };
+  const size_t most = 4 * std::max(count, kKeptRecords) + 64 * groups_.size();
+  if (room() <= most) return;
+  for (Group& g : groups_)
+    if (!g.loaded) {
+      std::vector<const tep_record*>().swap(g.records);
+      std::vector<Row>().swap(g.rows);
+    }
+  if (room() <= most) return;
+  for (Group& g : groups_) {
+    std::vector<const tep_record*>().swap(g.records);
+    std::vector<Row>().swap(g.rows);
+  }
 }
 
 void Window::grow(Group& g) {
   const size_t count = g.count();
   g.records.resize(std::max<size_t>(64, 2 * count));
   g.rows.resize(g.records.size());
-  g.next_record = g.records.data() + count;
-  g.next_row = g.rows.data() + count;
-  g.room = g.rows.size() - count;
+  g.records_at = g.records.data();
+  g.rows_at = g.rows.data();
+  g.room = g.rows.size();
 }
 
 bool Window::in_place(const Group& g, const Row& row, int id, bool swap) const {
@@ -70,34 +106,46 @@ void Window::group_records(const tep_record* const* records, size_t count) {
   // In locals: the compiler cannot tell the stores below leave them alone.
   const int32_t* group_by_id = group_by_id_.data();
   size_t ids = group_by_id_.size();
-  const size_t ahead = count > kRecordAhead ? count - kRecordAhead : 0;
+  Group* groups = groups_.data();
   for (size_t i = 0; i < count; i++) {
-    if (i < ahead) prefetch_ahead(records, i);
     const tep_record* r = records[i];
     if (!r || !r->data || r->size < type_end) continue;
     const Row row{static_cast<const uint8_t*>(r->data), r->size};
     const int id = static_cast<int>(read_number(row.data + type_offset, type_size, Swap));
-    int32_t g = static_cast<unsigned>(id) < ids ? group_by_id[id] : -1;
-    if (g < 0) {
-      g = new_group(id);
-      group_by_id = group_by_id_.data();
-      ids = group_by_id_.size();
-      if (g < 0) continue;
+    // A u16 id is always inside the table (load() made it that long).
+    int32_t g = TypeSize == 2 || static_cast<unsigned>(id) < ids ? group_by_id[id] : -1;
+    if (__builtin_expect(g < 0, 0)) {
+      if (g == -1) {
+        g = new_group(id);
+        group_by_id = group_by_id_.data();
+        ids = group_by_id_.size();
+        groups = groups_.data();
+        if (g < 0) continue;
+      } else {
+        g = -2 - g;
+      }
+      if (groups[g].elsewhere && !in_place(groups[g], row, id, Swap)) continue;
     }
-    Group& group = groups_[static_cast<size_t>(g)];
-    if (__builtin_expect(group.elsewhere, 0) && !in_place(group, row, id, Swap)) continue;
-    if (__builtin_expect(group.room == 0, 0)) grow(group);
-    *group.next_record++ = r;
-    *group.next_row++ = row;
-    group.room--;
-    if (__builtin_expect(row.size < group.shortest, 0)) group.shortest = row.size;
+    Group& group = groups[g];
+    // Everything read before anything is written: a store through these
+    // pointers would make the compiler read the group again.
+    const size_t n = group.n;
+    const tep_record** records_at = group.records_at;
+    Row* rows_at = group.rows_at;
+    const int64_t shortest = group.shortest;
+    if (__builtin_expect(n == group.room, 0)) {
+      grow(group);
+      records_at = group.records_at;
+      rows_at = group.rows_at;
+    }
+    records_at[n] = r;
+    rows_at[n] = row;
+    group.n = n + 1;
+    if (__builtin_expect(row.size < shortest, 0)) group.shortest = row.size;
   }
 }
 
 size_t Window::load(const tep_record* const* records, size_t count) {
-  for (const Group& g : groups())
-    if (g.id >= 0 && g.id < kDenseIds) group_by_id_[static_cast<size_t>(g.id)] = -1;
-  n_groups_ = 0;
   tep_handle& tep = catalog_.tep();
   // Events parsed since: ids that had none may have one now.
   if (tep.events.size() != events_seen_) {
@@ -105,22 +153,26 @@ size_t Window::load(const tep_record* const* records, size_t count) {
     events_seen_ = tep.events.size();
   }
   // The room kept from earlier loads stays within a few times what this one
-  // can need (each group's arrays grow to at most twice its records).
-  size_t room = 0;
-  for (const Group& g : groups_) room += g.rows.size();
-  if (room > 4 * count + 64 * groups_.size())
-    for (Group& g : groups_) {
-      std::vector<const tep_record*>().swap(g.records);
-      std::vector<Row>().swap(g.rows);
-    }
+  // can need (each group's arrays grow to at most twice its records), or
+  // what a load of kKeptRecords can: a run of full loads and a shorter last
+  // one (a trace's end) keeps its arrays, not growing them again each run.
+  // Groups of the last load keep theirs first.
+  bound_room(count);
+  for (uint32_t home : loaded_) {
+    Group& g = groups_[home];
+    g.loaded = false;
+    if (g.id >= 0 && g.id < kDenseIds) group_by_id_[static_cast<size_t>(g.id)] = -1;
+  }
+  loaded_.clear();
   const bool swap = swaps_bytes(tep);
   // No event has common_type: no record has an event.
   if (!tep.common_fields.where(tep, record::CommonField::Type, type_offset_, type_size_) || type_size_ <= 0) return 0;
+  if (type_size_ == 2 && group_by_id_.size() < kDenseIds) group_by_id_.resize(kDenseIds, -1);
   if (type_size_ == 2 && !swap) group_records<2, false>(records, count);
   else if (type_size_ == 2) group_records<2, true>(records, count);
   else if (!swap) group_records<0, false>(records, count);
   else group_records<0, true>(records, count);
-  return n_groups_;
+  return loaded_.size();
 }
 
 size_t Window::fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs) const {

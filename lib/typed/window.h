@@ -23,8 +23,10 @@ constexpr uint32_t kWindowMagic = 0x74657657;  // "Wtev"
 
 class Window {
  public:
-  // The records of one event, in the order they had in the load.
-  struct Group {
+  // The records of one event, in the order they had in the load. An event
+  // keeps its group, and the room of its arrays, from load to load.
+  // 128 bytes (aligned): a group is found by a shift, not a multiply.
+  struct alignas(64) Group {
     TypedEvent* event = nullptr;
     int id = -1;
     // The event's own common_type, when its format puts it elsewhere than
@@ -36,12 +38,13 @@ class Window {
     // the room they have).
     std::vector<const tep_record*> records;
     std::vector<Row> rows;  // the same records' payloads
-    // Where the next record goes, and how many more fit (group_records
-    // writes through these, not through the vectors).
-    const tep_record** next_record = nullptr;
-    Row* next_row = nullptr;
-    size_t room = 0;
-    size_t count() const { return static_cast<size_t>(next_row - rows.data()); }
+    // The arrays' data, their records so far and their room: group_records
+    // works with these, a count and not a pointer advanced through memory.
+    const tep_record** records_at = nullptr;
+    Row* rows_at = nullptr;
+    size_t n = 0, room = 0;
+    bool loaded = false;  // in this load
+    size_t count() const { return n; }
   };
 
   explicit Window(Catalog& catalog) : catalog_(catalog) {}
@@ -51,7 +54,9 @@ class Window {
   // Groups `count` records, replacing the last load; returns the number of groups.
   size_t load(const tep_record* const* records, size_t count);
 
-  std::span<const Group> groups() const { return {groups_.data(), n_groups_}; }
+  // This load's groups, in the order of their events' first records.
+  size_t group_count() const { return loaded_.size(); }
+  const Group& group(size_t i) const { return groups_[loaded_[i]]; }
   // Fills outputs (columns of g's event, resolved in src's model) for g's
   // records; returns their count.
   size_t fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs) const;
@@ -63,12 +68,17 @@ class Window {
   // Ids below this are kept in dense arrays (common_type is a u16 in every
   // format seen); others are looked up each time.
   static constexpr int kDenseIds = 1 << 16;
+  // Records whose room a window keeps between loads however short the next.
+  static constexpr size_t kKeptRecords = 16384;
 
   template <int TypeSize, bool Swap>
   void group_records(const tep_record* const* records, size_t count);
-  // The group of a record of event `id`, a new one on its first record; -1
-  // when the handle has no such event.
+  // The group of a record of event `id`, added to this load on its first
+  // record; -1 when the handle has no such event.
   int32_t new_group(int id);
+  // Frees the arrays of groups not in the last load, or of all, when they
+  // keep more room than a load of `count` records needs.
+  void bound_room(size_t count);
   // Room for more records in g's arrays.
   static void grow(Group& g);
   // The record is its group's: where its event's own format puts common_type.
@@ -76,13 +86,15 @@ class Window {
 
   Catalog& catalog_;
   int type_offset_ = 0, type_size_ = 0;  // where tep_data_type reads the id (this load)
-  std::vector<int32_t> group_by_id_;     // this load's group of each id, -1 for none
+  // This load's group of each id: g, or -1 for none yet, or -2 - g for a
+  // group whose records are checked (Group::elsewhere).
+  std::vector<int32_t> group_by_id_;
+  std::vector<int32_t> home_by_id_;      // each id's group in groups_, -1 for none yet
   std::vector<TypedEvent*> event_by_id_;
   std::vector<bool> looked_up_;          // event_by_id_[id] is the answer (null: no event)
   size_t events_seen_ = 0;               // the handle's events when those answers were given
-  // The first n_groups_ are this load's; the rest keep their arrays' room.
-  std::vector<Group> groups_;
-  size_t n_groups_ = 0;
+  std::vector<Group> groups_;            // one per event met
+  std::vector<uint32_t> loaded_;         // this load's groups
 };
 
 }  // namespace tep::typed
