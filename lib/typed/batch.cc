@@ -8,6 +8,10 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "base/small_array.h"
 #include "print/evaluator.h"
 #include "record/field_access.h"
@@ -31,6 +35,10 @@ using LaneFill = size_t (*)(const Lane& l, const Row* rows, size_t n, size_t bas
 // sets every member).
 struct Lane {
   LaneFill fill;
+  // A field copied as it is (an integer as wide as its column, in the host's
+  // byte order, not a bool): its width, else 0. Two such lanes side by side
+  // fill together (PairFill), each row's payload found once for both.
+  int copy_width;
   const Source* src;
   const Column* column;
   int offset, size;
@@ -124,11 +132,18 @@ size_t scalar_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool d
                 : scalar_loop<In, Out, Signed, Boolean, false, true>(l, rows, n, base, dense);
 }
 
-// The length of s up to its first NUL, a word at a time: comm[16] and
-// friends are two words, cheaper in line than a call to memchr.
+// The length of s up to its first NUL, 16 bytes (SSE2) or a word at a time:
+// comm[16] and friends are one compare, cheaper in line than a call to memchr.
 inline size_t length_to_nul(const char* s, size_t n) {
   constexpr uint64_t kLow = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
   size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+    const auto zero = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())));
+    if (zero) return i + static_cast<size_t>(__builtin_ctz(zero));
+  }
+#endif
   for (; i + 8 <= n; i += 8) {
     uint64_t w;
     memcpy(&w, s + i, 8);
@@ -149,9 +164,15 @@ inline std::string_view cut(std::string_view s, bool at_nul) {
 
 size_t fixed_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool dense) {
   BytesView* out = static_cast<BytesView*>(l.out) + base;
-  if (dense && !l.cut_at_nul) {  // every value is the field's bytes in place
+  if (dense) {  // every value is the field's bytes in place (a string's up to its NUL)
     const size_t size = static_cast<size_t>(l.size);
-    for (size_t i = 0; i < n; i++) out[i] = BytesView{rows[i].data + l.offset, size};
+    if (l.cut_at_nul)
+      for (size_t i = 0; i < n; i++) {
+        const auto* s = reinterpret_cast<const char*>(rows[i].data) + l.offset;
+        out[i] = BytesView{s, cut(std::string_view(s, size), true).size()};
+      }
+    else
+      for (size_t i = 0; i < n; i++) out[i] = BytesView{rows[i].data + l.offset, size};
     if (l.valid) memset(l.valid + base, 1, n);
     return n;
   }
@@ -293,6 +314,46 @@ size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset
   return ours;
 }
 
+// Two copied fields of every row at once, every row the event's and long
+// enough for both.
+using PairFill = void (*)(const Lane& a, const Lane& b, const Row* rows, size_t n, size_t base);
+
+template <typename A, typename B>
+void pair_loop(const Lane& a, const Lane& b, const Row* rows, size_t n, size_t base) {
+  A* out_a = static_cast<A*>(a.out) + base;
+  B* out_b = static_cast<B*>(b.out) + base;
+  const int offset_a = a.offset, offset_b = b.offset;
+  // Pointers, not an index: the index's shift to a row took as many
+  // instructions as the copies.
+#pragma GCC unroll 4
+  for (const Row* row = rows; row != rows + n; row++, out_a++, out_b++) {
+    const uint8_t* p = row->data;
+    memcpy(out_a, p + offset_a, sizeof(A));
+    memcpy(out_b, p + offset_b, sizeof(B));
+  }
+  if (a.valid) memset(a.valid + base, 1, n);
+  if (b.valid) memset(b.valid + base, 1, n);
+}
+
+template <typename A>
+PairFill pair_fill(int width_b) {
+  switch (width_b) {
+    case 1: return pair_loop<A, uint8_t>;
+    case 2: return pair_loop<A, uint16_t>;
+    case 4: return pair_loop<A, uint32_t>;
+    default: return pair_loop<A, uint64_t>;
+  }
+}
+
+PairFill pair_fill(int width_a, int width_b) {
+  switch (width_a) {
+    case 1: return pair_fill<uint8_t>(width_b);
+    case 2: return pair_fill<uint16_t>(width_b);
+    case 4: return pair_fill<uint32_t>(width_b);
+    default: return pair_fill<uint64_t>(width_b);
+  }
+}
+
 // Sets every member of `l` in place (no temporary to copy: a batch sets one
 // per column).
 void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
@@ -313,7 +374,9 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
   int stored = widen && is_integer(c.type) ? 8 : width;
   bool unbounded = !r.length && r.max_length < 0;
   l.fill = widen ? other_lane<true> : other_lane<false>;
+  l.copy_width = 0;
   if (r.from == Reader::From::Scalar && is_integer(c.type)) {
+    if (stored == r.size && !l.swap && c.type != ValueType::Bool) l.copy_width = stored;
     switch (r.size) {
       case 1: l.fill = scalar_fill<uint8_t>(c.type, stored); break;
       case 2: l.fill = scalar_fill<uint16_t>(c.type, stored); break;
@@ -332,8 +395,12 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
 // allocates nothing.
 class Lanes {
  public:
-  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : lanes_(n) {
+  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : lanes_(n), pairs_(n) {
     for (size_t j = 0; j < n; j++) set_lane(lanes_[j], src, outputs[j], widen);
+    for (size_t j = 0; j < n; j++) {
+      const bool pair = j + 1 < n && lanes_[j].copy_width && lanes_[j + 1].copy_width;
+      pairs_[j] = pair ? pair_fill(lanes_[j].copy_width, lanes_[j + 1].copy_width) : nullptr;
+    }
   }
 
   // Every lane over one block of rows (output from `base` on); returns how
@@ -342,6 +409,12 @@ class Lanes {
     size_t valid_first = 0;
     for (size_t j = 0; j < lanes_.size(); j++) {
       const Lane& l = lanes_[j];
+      if (pairs_[j] && shortest >= l.needs && shortest >= lanes_[j + 1].needs) {
+        pairs_[j](l, lanes_[j + 1], rows, n, base);
+        if (j == 0 && count_first) valid_first = n;
+        j++;
+        continue;
+      }
       size_t valid = l.fill(l, rows, n, base, shortest >= l.needs);
       if (j == 0 && count_first) valid_first = l.valid ? count_valid(l.valid + base, n) : valid;
     }
@@ -350,6 +423,7 @@ class Lanes {
 
  private:
   SmallArray<Lane, 32> lanes_;
+  SmallArray<PairFill, 32> pairs_;  // [j]: lanes j and j + 1 together, when both are copied
 };
 
 }  // namespace
