@@ -178,8 +178,9 @@ int tev_read(const struct tev_column *column, const struct tep_record *record,
 /*
  * The columnar path: the values of count records into values (tev_type_size()
  * bytes each, in the column's tev_column_type()), valid[i] 1 or 0 (valid may
- * be NULL). Records of other events give null. Returns the number of valid
- * values, or a negative tev_status.
+ * be NULL). Records of other events give null. A null value is stored as 0
+ * (TEV_TYPE_BYTES: data NULL, size 0). Returns the number of valid values, or
+ * a negative tev_status.
  */
 int64_t tev_fill(const struct tev_column *column, const struct tep_record *const *records,
 		 size_t count, void *values, uint8_t *valid);

@@ -487,9 +487,16 @@ TEST_F(Api, ShortRecords) {
           }
           if (tev_column_type(col) != TEV_TYPE_NONE) {
             alignas(16) unsigned char value[32];
+            memset(value, 0xab, sizeof(value));
             uint8_t valid = 9;
             ASSERT_GE(tev_fill(col, recs, 1, value, &valid), 0);
             EXPECT_EQ(valid, v.valid);
+            // A null value is stored as zeros (bytes: NULL, size 0).
+            const unsigned char zeros[32] = {};
+            if (!valid) {
+              EXPECT_EQ(memcmp(value, zeros, tev_type_size(tev_column_type(col))), 0)
+                  << events[i]->name << " " << tev_column_name(col) << " " << size;
+            }
           }
           char text[512];
           tev_format_buf(col, &rec, text, sizeof(text));
