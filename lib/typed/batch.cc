@@ -29,16 +29,21 @@ struct Lane;
 // `dense`: every row is the event's and long enough for the lane (the common
 // block), so the lane reads without checking each row.
 using LaneFill = size_t (*)(const Lane& l, const Row* rows, size_t n, size_t base, bool dense);
+// Two copied fields of every row at once, every row the event's and long
+// enough for both.
+using PairFill = void (*)(const Lane& a, const Lane& b, const Row* rows, size_t n, size_t base);
 
 // One output of a batch with what its reads need, fixed before the loop.
 // No member initializers: an array of them is not cleared per batch (set_lane
-// sets every member).
+// sets every member but `pair`, which Lanes sets).
 struct Lane {
   LaneFill fill;
   // A field copied as it is (an integer as wide as its column, in the host's
   // byte order, not a bool): its width, else 0. Two such lanes side by side
-  // fill together (PairFill), each row's payload found once for both.
+  // fill together, each row's payload found once for both: `pair` fills this
+  // lane and the next (null when they do not pair).
   int copy_width;
+  PairFill pair;
   const Source* src;
   const Column* column;
   int offset, size;
@@ -314,10 +319,6 @@ size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset
   return ours;
 }
 
-// Two copied fields of every row at once, every row the event's and long
-// enough for both.
-using PairFill = void (*)(const Lane& a, const Lane& b, const Row* rows, size_t n, size_t base);
-
 template <typename A, typename B>
 void pair_loop(const Lane& a, const Lane& b, const Row* rows, size_t n, size_t base) {
   A* out_a = static_cast<A*>(a.out) + base;
@@ -395,11 +396,12 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
 // allocates nothing.
 class Lanes {
  public:
-  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : lanes_(n), pairs_(n) {
+  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : lanes_(n) {
     for (size_t j = 0; j < n; j++) set_lane(lanes_[j], src, outputs[j], widen);
     for (size_t j = 0; j < n; j++) {
-      const bool pair = j + 1 < n && lanes_[j].copy_width && lanes_[j + 1].copy_width;
-      pairs_[j] = pair ? pair_fill(lanes_[j].copy_width, lanes_[j + 1].copy_width) : nullptr;
+      Lane& l = lanes_[j];
+      const bool pair = j + 1 < n && l.copy_width && lanes_[j + 1].copy_width;
+      l.pair = pair ? pair_fill(l.copy_width, lanes_[j + 1].copy_width) : nullptr;
     }
   }
 
@@ -409,8 +411,8 @@ class Lanes {
     size_t valid_first = 0;
     for (size_t j = 0; j < lanes_.size(); j++) {
       const Lane& l = lanes_[j];
-      if (pairs_[j] && shortest >= l.needs && shortest >= lanes_[j + 1].needs) {
-        pairs_[j](l, lanes_[j + 1], rows, n, base);
+      if (l.pair && shortest >= l.needs && shortest >= lanes_[j + 1].needs) {
+        l.pair(l, lanes_[j + 1], rows, n, base);
         if (j == 0 && count_first) valid_first = n;
         j++;
         continue;
@@ -423,7 +425,6 @@ class Lanes {
 
  private:
   SmallArray<Lane, 32> lanes_;
-  SmallArray<PairFill, 32> pairs_;  // [j]: lanes j and j + 1 together, when both are copied
 };
 
 }  // namespace

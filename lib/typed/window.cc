@@ -17,16 +17,14 @@ int32_t Window::new_group(int id) {
     looked_up_.resize(at + 1);
     home_by_id_.resize(at + 1, -1);
   }
-  // A sparse id's group, this load's once its first record is in it.
-  auto sparse_home = [&]() -> int32_t {
-    for (size_t g = 0; g < groups_.size(); g++)
-      if (groups_[g].id == id) return static_cast<int32_t>(g);
-    return -1;
-  };
-  if (!dense) {
-    int32_t home = sparse_home();
-    if (home >= 0 && groups_[static_cast<size_t>(home)].loaded) return home;
-  }
+  // The id's group (a sparse id's found by a walk), this load's once its
+  // first record is in it.
+  int32_t home = -1;
+  if (dense) home = home_by_id_[at];
+  else
+    for (size_t g = 0; g < groups_.size() && home < 0; g++)
+      if (groups_[g].id == id) home = static_cast<int32_t>(g);
+  if (!dense && home >= 0 && groups_[static_cast<size_t>(home)].loaded) return home;
   if (dense && looked_up_[at]) {
     event = event_by_id_[at];
   } else {
@@ -38,7 +36,6 @@ int32_t Window::new_group(int id) {
     }
   }
   if (!event) return -1;
-  int32_t home = dense ? home_by_id_[at] : sparse_home();
   if (home < 0) {
     home = static_cast<int32_t>(groups_.size());
     groups_.emplace_back();
