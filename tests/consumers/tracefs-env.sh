@@ -32,6 +32,10 @@ for dir in /sys/kernel/tracing /sys/kernel/tracing/instances/*; do
 		fi
 	done
 done
+# CONSUMERS_KALLSYMS=FILE: FILE in place of /proc/kallsyms (libtracefs.py, sanitizer builds).
+if [ -n "${CONSUMERS_KALLSYMS:-}" ]; then
+	mount --bind "$CONSUMERS_KALLSYMS" /proc/kallsyms
+fi
 rm -rf $scratch  # the bind mounts keep their files
 exec "$@"
 ' tracefs-env "$@"
