@@ -9,6 +9,7 @@ crashes on one a process).
 Masked: pids in the records the driver's own fork makes (`pid=N`), and the pid libtracefs
 puts into the names of synthetic variables (`__arg_PID_2`)."""
 import atexit
+import functools
 import os
 import re
 import tempfile
@@ -22,25 +23,26 @@ TRACEFS_ENV = os.path.join(HERE, "tracefs-env.sh")
 NULL_CALL_GROUPS = ["0,1,2,3,5,6,7,8,9,12,14", "4", "10", "11", "13"]
 
 
-_short_kallsyms = []
+@functools.cache
+def short_kallsyms():
+    """A copy of the first 2,000 lines of /proc/kallsyms (removed at exit), or None where it
+    cannot be read."""
+    if not os.access("/proc/kallsyms", os.R_OK):
+        return None
+    fd, path = tempfile.mkstemp(prefix="consumers-kallsyms.")
+    atexit.register(os.unlink, path)
+    with open("/proc/kallsyms", "rb") as full, os.fdopen(fd, "wb") as short:
+        short.writelines(line for _, line in zip(range(2000), full))
+    return path
 
 
 def driver_env(ctx):
     """The driver's environment on both sides. Under a sanitizer, whose realloc always moves
     the block, libtracefs reading /proc/kallsyms 4 KB at a time costs seconds a run (5.4 MB
-    here: 3.5 s, and the suite has 24 runs); tracefs-env.sh binds its first 2,000 lines over
-    it then. Plain builds read the whole file."""
-    if not (ctx.args.preload or os.environ.get("ASAN_OPTIONS")):
-        return {}
-    if not _short_kallsyms:
-        if not os.access("/proc/kallsyms", os.R_OK):
-            return {}
-        fd, path = tempfile.mkstemp(prefix="consumers-kallsyms.")
-        atexit.register(os.unlink, path)
-        with open("/proc/kallsyms", "rb") as full, os.fdopen(fd, "wb") as short:
-            short.writelines(line for _, line in zip(range(2000), full))
-        _short_kallsyms.append(path)
-    return {"CONSUMERS_KALLSYMS": _short_kallsyms[0]}
+    here: 3.5 s, and the suite has 24 runs); tracefs-env.sh binds a shortened copy over it
+    then. Plain builds read the whole file."""
+    path = (ctx.args.preload or os.environ.get("ASAN_OPTIONS")) and short_kallsyms()
+    return {"CONSUMERS_KALLSYMS": path} if path else {}
 
 
 def driver(ctx):
