@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // tev_window_*: records of any events grouped by event, then filled group by
 // group (lib/typed/window.h).
-#include <limits>
 
 #include "compat/export.h"
 #include "compat/typed_shim.h"
@@ -49,7 +48,7 @@ TEP_EXPORT int64_t tev_window_load(struct tev_window* window, const struct tep_r
   if (!window || (count && !records)) return TEV_ERR_NULL_ARGUMENT;
   Window* w = window_of(window);
   if (!w) return TEV_ERR_BAD_HANDLE;
-  if (count > static_cast<size_t>(std::numeric_limits<int64_t>::max())) return TEV_ERR_INDEX;
+  if (count > Window::kMaxLoad) return TEV_ERR_INDEX;
   return guarded([&]() -> int64_t { return static_cast<int64_t>(w->load(records, count)); });
 }
 
@@ -59,7 +58,7 @@ TEP_EXPORT int tev_window_group(const struct tev_window* window, size_t group, s
   const Window::Group* g = nullptr;
   if (int status = group_of(window, group, w, g)) return status;
   if (event) *event = to_c(g->event);
-  if (records) *records = g->records.data();
+  if (records) *records = w->records(*g);
   if (count) *count = g->count();
   return TEV_OK;
 }

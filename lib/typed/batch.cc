@@ -253,6 +253,25 @@ size_t other_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool) {
   return valid;
 }
 
+// A column that copies the event's common_type, over rows known to be the
+// event's by that field: every value is the event's id (T as wide as it).
+template <typename T>
+size_t id_lane(const Lane& l, const Row*, size_t n, size_t base, bool) {
+  T* out = static_cast<T*>(l.out) + base;
+  std::fill(out, out + n, static_cast<T>(l.src->model.id));
+  if (l.valid) memset(l.valid + base, 1, n);
+  return n;
+}
+
+LaneFill id_fill(int width) {
+  switch (width) {
+    case 1: return id_lane<uint8_t>;
+    case 2: return id_lane<uint16_t>;
+    case 4: return id_lane<uint32_t>;
+    default: return nullptr;  // a wider id was cut to an int where it was read
+  }
+}
+
 template <typename In, typename Out>
 LaneFill scalar_fill(ValueType type) {
   if (type == ValueType::Bool) return scalar_lane<In, Out, false, true>;
@@ -293,7 +312,7 @@ template <bool Swap>
     bool fits = size >= type_end;
     const uint8_t* type = fits ? data + type_offset : kZeros;
     size = fits && load<uint16_t>(type, Swap) == id ? size : 0;  // a row that fits has a size above 0
-    rows[i] = Row{data, size};
+    rows[i] = Row{data, static_cast<int32_t>(size), 0};
     least = std::min(least, size);
   }
   shortest = least;
@@ -312,8 +331,8 @@ size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset
     int64_t size = data ? r->size : 0;
     bool mine = size >= type_end && size > 0;
     if (mine && type_size) mine = read_number(data + type_offset, type_size, swap) == id;
-    rows[i] = Row{data, mine ? size : 0};
-    shortest = std::min(shortest, rows[i].size);
+    rows[i] = Row{data, static_cast<int32_t>(mine ? size : 0), 0};
+    shortest = std::min<int64_t>(shortest, rows[i].size);
     ours += mine;
   }
   return ours;
@@ -356,8 +375,9 @@ PairFill pair_fill(int width_a, int width_b) {
 }
 
 // Sets every member of `l` in place (no temporary to copy: a batch sets one
-// per column).
-void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
+// per column). `known_type`: every row's common_type, where the event's
+// format puts it, is the event's id.
+void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool known_type) {
   const Column& c = *o.column;
   const Reader& r = c.reader;
   l.src = &src;
@@ -385,6 +405,11 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
       case 8: l.fill = scalar_fill<uint64_t>(c.type, stored); break;
       default: break;
     }
+    const Model& m = src.model;
+    if (known_type && l.copy_width && r.offset == m.type_offset && r.size == m.type_size && id_fill(r.size)) {
+      l.fill = id_fill(r.size);
+      l.copy_width = 0;
+    }
   } else if (r.from == Reader::From::FixedBytes && unbounded && r.size > 0) {
     l.fill = fixed_bytes_lane;
   } else if (r.from == Reader::From::DynamicBytes && unbounded) {
@@ -396,8 +421,8 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen) {
 // allocates nothing.
 class Lanes {
  public:
-  Lanes(const Source& src, const Output* outputs, size_t n, bool widen) : lanes_(n) {
-    for (size_t j = 0; j < n; j++) set_lane(lanes_[j], src, outputs[j], widen);
+  Lanes(const Source& src, const Output* outputs, size_t n, bool widen, bool known_type) : lanes_(n) {
+    for (size_t j = 0; j < n; j++) set_lane(lanes_[j], src, outputs[j], widen, known_type);
     for (size_t j = 0; j < n; j++) {
       Lane& l = lanes_[j];
       const bool pair = j + 1 < n && l.copy_width && lanes_[j + 1].copy_width;
@@ -431,7 +456,7 @@ class Lanes {
 
 size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
                   size_t count, bool widen, size_t* first_valid) {
-  const Lanes lanes(src, outputs, n_outputs, widen);
+  const Lanes lanes(src, outputs, n_outputs, widen, false);
   const Model& m = src.model;
   const bool swap = swaps_bytes(src.tep);
   const int type_offset = m.type_offset, type_size = m.type_size;
@@ -454,7 +479,7 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
 
 void fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
                int64_t shortest, bool widen) {
-  const Lanes lanes(src, outputs, n_outputs, widen);
+  const Lanes lanes(src, outputs, n_outputs, widen, true);
   for (size_t base = 0; base < count; base += kBlock)
     lanes.fill(rows + base, std::min(count - base, kBlock), base, shortest, false);
 }

@@ -21,10 +21,11 @@ struct Output {
 };
 
 // A record as a batch reads it: its payload, and its size, 0 when it is not
-// the event's (below every column's needs).
+// the event's (below every column's needs); in a window, its place in the load.
 struct Row {
   const uint8_t* data;
-  int64_t size;
+  int32_t size;  // a tep_record's
+  uint32_t index;
 };
 
 // Records a consumer gathered from all over a trace (an event's records of a
@@ -46,8 +47,9 @@ inline void prefetch_ahead(const tep_record* const* records, size_t i) {
 size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
                   size_t count, bool widen, size_t* first_valid = nullptr);
 
-// The same for rows known to be the event's (a window's group, window.h):
-// `shortest` is the least of their sizes.
+// The same for rows known to be the event's by its common_type (a window's
+// group, window.h): `shortest` is the least of their sizes. A column that
+// copies common_type is the event's id in every row, filled without reading them.
 void fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
                int64_t shortest, bool widen);
 

@@ -47,12 +47,11 @@ int32_t Window::new_group(int id) {
   g.id = id;
   g.type_offset = m.type_offset;
   g.type_size = m.type_size;
-  g.shortest = INT64_MAX;
+  g.shortest = INT32_MAX;
   g.elsewhere = m.type_offset != type_offset_ || m.type_size != type_size_;
-  g.records_at = g.records.data();
-  g.rows_at = g.rows.data();
-  g.n = 0;
-  g.room = g.rows.size();
+  g.next = g.rows.data();
+  g.has_records = false;
+  g.end = g.next + g.rows.size();
   g.loaded = true;
   loaded_.push_back(static_cast<uint32_t>(home));
   if (dense) group_by_id_[at] = g.elsewhere ? -2 - home : home;
@@ -66,26 +65,26 @@ void Window::bound_room(size_t count) {
     return total;
   };
   const size_t most = 4 * std::max(count, kKeptRecords) + 64 * groups_.size();
+  if (load_records_.capacity() > 4 * std::max(count, kKeptRecords)) std::vector<const tep_record*>().swap(load_records_);
   if (room() <= most) return;
   for (Group& g : groups_)
-    if (!g.loaded) {
-      std::vector<const tep_record*>().swap(g.records);
-      std::vector<Row>().swap(g.rows);
-    }
+    if (!g.loaded) free_room(g);
   if (room() <= most) return;
-  for (Group& g : groups_) {
-    std::vector<const tep_record*>().swap(g.records);
-    std::vector<Row>().swap(g.rows);
-  }
+  for (Group& g : groups_) free_room(g);
+}
+
+void Window::free_room(Group& g) {
+  std::vector<Row>().swap(g.rows);
+  std::vector<const tep_record*>().swap(g.records);
+  g.next = g.end = nullptr;
+  g.has_records = false;
 }
 
 void Window::grow(Group& g) {
   const size_t count = g.count();
-  g.records.resize(std::max<size_t>(64, 2 * count));
-  g.rows.resize(g.records.size());
-  g.records_at = g.records.data();
-  g.rows_at = g.rows.data();
-  g.room = g.rows.size();
+  g.rows.resize(std::max<size_t>(64, 2 * count));
+  g.next = g.rows.data() + count;
+  g.end = g.rows.data() + g.rows.size();
 }
 
 bool Window::in_place(const Group& g, const Row& row, int id, bool swap) const {
@@ -99,15 +98,19 @@ bool Window::in_place(const Group& g, const Row& row, int id, bool swap) const {
 template <int TypeSize, bool Swap>
 void Window::group_records(const tep_record* const* records, size_t count) {
   const int type_offset = type_offset_, type_size = TypeSize ? TypeSize : type_size_;
-  const int64_t type_end = int64_t{type_offset} + type_size;
+  const int32_t type_end = type_offset + type_size;  // where() keeps it within an int
   // In locals: the compiler cannot tell the stores below leave them alone.
   const int32_t* group_by_id = group_by_id_.data();
   size_t ids = group_by_id_.size();
   Group* groups = groups_.data();
   for (size_t i = 0; i < count; i++) {
+    // A record is read here only: fetched ahead for no reuse (locality 0),
+    // so that it leaves room in L2 for the payloads the fill reads again.
+    // (5 % faster on sched_v6.dat; a keeping prefetch or the payload's: no gain.)
+    if (i + 8 < count) __builtin_prefetch(records[i + 8], 0, 0);
     const tep_record* r = records[i];
     if (!r || !r->data || r->size < type_end) continue;
-    const Row row{static_cast<const uint8_t*>(r->data), r->size};
+    const Row row{static_cast<const uint8_t*>(r->data), r->size, static_cast<uint32_t>(i)};
     const int id = static_cast<int>(read_number(row.data + type_offset, type_size, Swap));
     // A u16 id is always inside the table (load() made it that long).
     int32_t g = TypeSize == 2 || static_cast<unsigned>(id) < ids ? group_by_id[id] : -1;
@@ -126,18 +129,14 @@ void Window::group_records(const tep_record* const* records, size_t count) {
     Group& group = groups[g];
     // Everything read before anything is written: a store through these
     // pointers would make the compiler read the group again.
-    const size_t n = group.n;
-    const tep_record** records_at = group.records_at;
-    Row* rows_at = group.rows_at;
-    const int64_t shortest = group.shortest;
-    if (__builtin_expect(n == group.room, 0)) {
+    Row* next = group.next;
+    const int32_t shortest = group.shortest;
+    if (__builtin_expect(next == group.end, 0)) {
       grow(group);
-      records_at = group.records_at;
-      rows_at = group.rows_at;
+      next = group.next;
     }
-    records_at[n] = r;
-    rows_at[n] = row;
-    group.n = n + 1;
+    *next = row;
+    group.next = next + 1;
     if (__builtin_expect(row.size < shortest, 0)) group.shortest = row.size;
   }
 }
@@ -161,6 +160,7 @@ size_t Window::load(const tep_record* const* records, size_t count) {
     if (g.id >= 0 && g.id < kDenseIds) group_by_id_[static_cast<size_t>(g.id)] = -1;
   }
   loaded_.clear();
+  load_records_.assign(records, records + count);
   const bool swap = swaps_bytes(tep);
   // No event has common_type: no record has an event.
   if (!tep.common_fields.where(tep, record::CommonField::Type, type_offset_, type_size_) || type_size_ <= 0) return 0;
@@ -170,6 +170,15 @@ size_t Window::load(const tep_record* const* records, size_t count) {
   else if (!swap) group_records<0, false>(records, count);
   else group_records<0, true>(records, count);
   return loaded_.size();
+}
+
+const tep_record* const* Window::records(const Group& g) const {
+  if (!g.has_records) {
+    g.records.resize(g.count());
+    for (size_t i = 0; i < g.count(); i++) g.records[i] = load_records_[g.rows[i].index];
+    g.has_records = true;
+  }
+  return g.records.data();
 }
 
 size_t Window::fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs) const {

@@ -32,30 +32,37 @@ class Window {
     // where the id was read (checked on each of its records then).
     bool elsewhere = false;
     int type_offset = 0, type_size = 0;
-    int64_t shortest = 0;  // the least size of its records
-    // Its records are the first count() of these two arrays (their size is
-    // the room they have).
-    std::vector<const tep_record*> records;
-    std::vector<Row> rows;  // the same records' payloads
-    // The arrays' data, their records so far and their room: group_records
-    // works with these, a count and not a pointer advanced through memory.
-    const tep_record** records_at = nullptr;
-    Row* rows_at = nullptr;
-    size_t n = 0, room = 0;
+    int32_t shortest = 0;  // the least size of its records
+    // Its records are the first count() rows (the array's size is the room
+    // it has).
+    std::vector<Row> rows;
+    // Where the next row goes, and the end of the room.
+    Row* next = nullptr;
+    Row* end = nullptr;
     bool loaded = false;  // in this load
-    size_t count() const { return n; }
+    // The records of the rows, made when first asked for (grouping stores
+    // only rows: their index in the load finds the record).
+    mutable std::vector<const tep_record*> records;
+    mutable bool has_records = false;
+    size_t count() const { return static_cast<size_t>(next - rows.data()); }
   };
+
+  // A row keeps its place in the load in 32 bits.
+  static constexpr size_t kMaxLoad = UINT32_MAX;
 
   explicit Window(Catalog& catalog) : catalog_(catalog) {}
   Window(const Window&) = delete;
   Window& operator=(const Window&) = delete;
 
-  // Groups `count` records, replacing the last load; returns the number of groups.
+  // Groups `count` records (at most kMaxLoad), replacing the last load;
+  // returns the number of groups.
   size_t load(const tep_record* const* records, size_t count);
 
   // This load's groups, in the order of their events' first records.
   size_t group_count() const { return loaded_.size(); }
   const Group& group(size_t i) const { return groups_[loaded_[i]]; }
+  // g's records, in their order in the load.
+  const tep_record* const* records(const Group& g) const;
   // Fills outputs (columns of g's event, resolved in src's model) for g's
   // records; returns their count.
   size_t fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs) const;
@@ -78,8 +85,9 @@ class Window {
   // Frees the arrays of groups not in the last load, or of all, when they
   // keep more room than a load of `count` records needs.
   void bound_room(size_t count);
-  // Room for more records in g's arrays.
+  // Room for more records in g's arrays, or none.
   static void grow(Group& g);
+  static void free_room(Group& g);
   // The record is its group's: where its event's own format puts common_type.
   bool in_place(const Group& g, const Row& row, int id, bool swap) const;
 
@@ -94,6 +102,7 @@ class Window {
   size_t events_seen_ = 0;               // the handle's events when those answers were given
   std::vector<Group> groups_;            // one per event met
   std::vector<uint32_t> loaded_;         // this load's groups
+  std::vector<const tep_record*> load_records_;  // this load's, as given
 };
 
 }  // namespace tep::typed

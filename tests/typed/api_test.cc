@@ -432,6 +432,67 @@ TEST(Window, FindsEventsParsedLater) {
   tep_free(tep);
 }
 
+// An event whose own format puts common_type elsewhere than where the id is
+// read: its records are its group only where that field says so too, and a
+// window fills its common_type column (and the other event's) with the id.
+TEST(Window, CommonTypeWhereEachFormatPutsIt) {
+  const std::string plain =
+      "name: plain\nID: 7\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+      "\tfield:int x;\toffset:4;\tsize:4;\tsigned:1;\n\nprint fmt: \"x=%d\", REC->x\n";
+  const std::string moved =
+      "name: moved\nID: 9\nformat:\n\tfield:unsigned short tag;\toffset:0;\tsize:2;\tsigned:0;\n"
+      "\tfield:unsigned int common_type;\toffset:4;\tsize:4;\tsigned:0;\n\nprint fmt: \"tag=%u\", REC->tag\n";
+  tep_handle* tep = tep_alloc();
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+  ASSERT_EQ(tep_parse_event(tep, plain.data(), plain.size(), "test"), 0);
+  ASSERT_EQ(tep_parse_event(tep, moved.data(), moved.size(), "test"), 0);
+  uint8_t payloads[4][8] = {
+      {7, 0, 0, 0, 42, 0, 0, 0},  // plain, x = 42
+      {9, 0, 0, 0, 9, 0, 0, 0},   // moved: read as 9 where the id is read, and 9 in its own field
+      {9, 0, 0, 0, 10, 0, 0, 0},  // read as 9, but its own field says 10: in no group
+      {7, 0, 0, 0, 43, 0, 0, 0},
+  };
+  tep_record recs[4] = {};
+  const tep_record* ptrs[4];
+  for (size_t i = 0; i < 4; i++) {
+    recs[i].data = payloads[i];
+    recs[i].size = 8;
+    ptrs[i] = &recs[i];
+  }
+  tev_catalog* cat = nullptr;
+  ASSERT_EQ(tev_catalog_new(tep, &cat), TEV_OK);
+  tev_window* window = nullptr;
+  ASSERT_EQ(tev_window_new(cat, &window), TEV_OK);
+  ASSERT_EQ(tev_window_load(window, ptrs, 4), 2);
+  const uint32_t ids[] = {7, 9};
+  const size_t counts[] = {2, 1};
+  for (size_t g = 0; g < 2; g++) {
+    tev_event* ev = nullptr;
+    const tep_record* const* in = nullptr;
+    size_t n = 0;
+    ASSERT_EQ(tev_window_group(window, g, &ev, &in, &n), TEV_OK);
+    ASSERT_EQ(n, counts[g]);
+    EXPECT_EQ(in[0], ptrs[g]);
+    const tev_column* type = nullptr;
+    ASSERT_EQ(tev_event_find_field(ev, "common_type", &type), TEV_OK);
+    uint64_t values[2] = {};  // room for either width
+    void* out[] = {values};
+    ASSERT_EQ(tev_window_fill(window, g, &type, 1, out, nullptr), static_cast<int64_t>(n));
+    uint64_t expected[2] = {};
+    ASSERT_EQ(tev_fill(type, in, n, expected, nullptr), static_cast<int64_t>(n));
+    EXPECT_EQ(memcmp(values, expected, sizeof(values)), 0);
+    size_t width = tev_type_size(tev_column_type(type));
+    for (size_t i = 0; i < n; i++) {
+      uint64_t v = 0;
+      memcpy(&v, reinterpret_cast<uint8_t*>(values) + i * width, width);
+      EXPECT_EQ(v, ids[g]);
+    }
+  }
+  tev_window_free(window);
+  tev_catalog_free(cat);
+  tep_free(tep);
+}
+
 // Texts of a batch into a buffer too small for all: as many as fit.
 TEST_F(Api, TextsInSmallBuffers) {
   const tev_column* comm = column(event("sched", "sched_switch"), "prev_comm");
