@@ -372,6 +372,9 @@ TEST_F(Api, WindowGroupsRecordsByEvent) {
   EXPECT_EQ(tev_window_group(nullptr, 0, nullptr, nullptr, nullptr), TEV_ERR_NULL_ARGUMENT);
   EXPECT_EQ(tev_window_load(reinterpret_cast<tev_window*>(cat), ptrs.data(), 1), TEV_ERR_BAD_HANDLE);
   EXPECT_EQ(tev_window_load(window, nullptr, 1), TEV_ERR_NULL_ARGUMENT);
+  if constexpr (sizeof(size_t) > 4) {  // more records than a row's place in the load can say
+    EXPECT_EQ(tev_window_load(window, ptrs.data(), size_t{UINT32_MAX} + 1), TEV_ERR_INDEX);
+  }
   EXPECT_EQ(tev_window_new(nullptr, &window), TEV_ERR_NULL_ARGUMENT);
   // A new load replaces the last: nothing, then one record.
   EXPECT_EQ(tev_window_load(window, nullptr, 0), 0);
