@@ -241,7 +241,8 @@ __attribute__((noinline)) uint64_t read_columns(Corpus& c, Buffers& b) {
   const std::vector<tep_record>& records = c.trace.records();
   for (size_t at = 0; at < records.size(); at += kWindow) {
     size_t n = std::min(records.size() - at, kWindow);
-    for (size_t i = 0; i < n; i++) b.records[i] = &records[at + i];
+    const tep_record* r = records.data() + at;
+    for (const tep_record** out = b.records.data(), **end = out + n; out != end; ++out) *out = r++;
     int64_t groups = tev_window_load(b.window, b.records.data(), n);
     for (int64_t g = 0; g < groups; g++) {
       tev_event* typed = nullptr;
