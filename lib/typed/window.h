@@ -76,6 +76,8 @@ class Window {
   static constexpr int kDenseIds = 1 << 16;
   // Records whose room a window keeps between loads however short the next.
   static constexpr size_t kKeptRecords = 16384;
+  // How far ahead of the record it groups a load prefetches one.
+  static constexpr size_t kPrefetchAhead = 8;
 
   template <int TypeSize, bool Swap>
   void group_records(const tep_record* const* records, size_t count);
@@ -102,7 +104,7 @@ class Window {
   size_t events_seen_ = 0;               // the handle's events when those answers were given
   std::vector<Group> groups_;            // one per event met
   std::vector<uint32_t> loaded_;         // this load's groups
-  std::vector<const tep_record*> load_records_;  // this load's, as given
+  std::vector<const tep_record*> load_records_;  // this load's, then kPrefetchAhead NULLs
 };
 
 }  // namespace tep::typed
