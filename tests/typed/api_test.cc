@@ -484,10 +484,14 @@ TEST(Window, CommonTypeWhereEachFormatPutsIt) {
     uint64_t expected[2] = {};
     ASSERT_EQ(tev_fill(type, in, n, expected, nullptr), static_cast<int64_t>(n));
     EXPECT_EQ(memcmp(values, expected, sizeof(values)), 0);
-    size_t width = tev_type_size(tev_column_type(type));
     for (size_t i = 0; i < n; i++) {
+      const uint8_t* at = reinterpret_cast<uint8_t*>(values);
       uint64_t v = 0;
-      memcpy(&v, reinterpret_cast<uint8_t*>(values) + i * width, width);
+      switch (tev_type_size(tev_column_type(type))) {  // the host's order
+        case 2: { uint16_t x; memcpy(&x, at + 2 * i, 2); v = x; break; }
+        case 4: { uint32_t x; memcpy(&x, at + 4 * i, 4); v = x; break; }
+        default: FAIL() << "common_type of an unexpected width";
+      }
       EXPECT_EQ(v, ids[g]);
     }
   }
