@@ -219,8 +219,9 @@ void tev_window_free(struct tev_window *window);
 /*
  * Groups count records (at most UINT32_MAX) by event, replacing the last
  * load. Returns the number of groups (events with records here, in the order
- * of their first record), or a negative tev_status (TEV_ERR_INDEX: too many). A record that is NULL, too short for common_type
- * or of no event of the handle is in no group.
+ * of their first record), or a negative tev_status (TEV_ERR_INDEX: too many).
+ * A record that is NULL, too short for common_type or of no event of the
+ * handle is in no group.
  */
 int64_t tev_window_load(struct tev_window *window, const struct tep_record *const *records,
 			size_t count);
