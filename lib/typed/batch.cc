@@ -406,8 +406,9 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool know
       default: break;
     }
     const Model& m = src.model;
-    if (known_type && l.copy_width && r.offset == m.type_offset && r.size == m.type_size && id_fill(r.size)) {
-      l.fill = id_fill(r.size);
+    const bool copies_type = known_type && l.copy_width && r.offset == m.type_offset && r.size == m.type_size;
+    if (LaneFill id = copies_type ? id_fill(r.size) : nullptr) {
+      l.fill = id;
       l.copy_width = 0;
     }
   } else if (r.from == Reader::From::FixedBytes && unbounded && r.size > 0) {

@@ -64,9 +64,9 @@ void Window::bound_room(size_t count) {
     for (const Group& g : groups_) total += g.rows.size();
     return total;
   };
-  const size_t most = 4 * std::max(count, kKeptRecords) + 64 * groups_.size();
-  if (load_records_.capacity() > 4 * std::max(count, kKeptRecords) + kPrefetchAhead)
-    std::vector<const tep_record*>().swap(load_records_);
+  const size_t records = 4 * std::max(count, kKeptRecords);
+  if (load_records_.capacity() > records + kPrefetchAhead) std::vector<const tep_record*>().swap(load_records_);
+  const size_t most = records + 64 * groups_.size();
   if (room() <= most) return;
   for (Group& g : groups_)
     if (!g.loaded) free_room(g);
