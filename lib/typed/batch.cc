@@ -139,23 +139,42 @@ size_t scalar_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool d
 
 // The length of s up to its first NUL, 16 bytes (SSE2) or a word at a time:
 // comm[16] and friends are one compare, cheaper in line than a call to memchr.
+// The bytes past the last whole chunk are read as the chunk that ends with s
+// (it overlaps bytes known not to be NUL): a __data_loc string's NUL is its
+// last byte, which a byte-at-a-time tail reached last.
 inline size_t length_to_nul(const char* s, size_t n) {
   constexpr uint64_t kLow = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-  size_t i = 0;
-#if defined(__SSE2__)
-  for (; i + 16 <= n; i += 16) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-    const auto zero = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())));
-    if (zero) return i + static_cast<size_t>(__builtin_ctz(zero));
-  }
-#endif
-  for (; i + 8 <= n; i += 8) {
+  // The high bit of each zero byte of w (and maybe of bytes above the first,
+  // never below it: little-endian, the lowest is the first).
+  auto zeros = [](uint64_t w) { return (w - kLow) & ~w & kHigh; };
+  auto word_at = [s](size_t i) {
     uint64_t w;
     memcpy(&w, s + i, 8);
-    uint64_t zero = (w - kLow) & ~w & kHigh;  // the high bit of each zero byte (and above none)
-    if (zero) return i + static_cast<size_t>(__builtin_ctzll(zero) / 8);  // little-endian: lowest first
+    return w;
+  };
+#if defined(__SSE2__)
+  if (n >= 16) {
+    auto zeros16 = [s](size_t i) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+      return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())));
+    };
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+      if (unsigned zero = zeros16(i)) return i + static_cast<size_t>(__builtin_ctz(zero));
+    if (i == n) return n;
+    unsigned zero = zeros16(n - 16);
+    return zero ? n - 16 + static_cast<size_t>(__builtin_ctz(zero)) : n;
   }
-  for (; i < n; i++)
+#endif
+  if (n >= 8) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+      if (uint64_t zero = zeros(word_at(i))) return i + static_cast<size_t>(__builtin_ctzll(zero) / 8);
+    if (i == n) return n;
+    uint64_t zero = zeros(word_at(n - 8));
+    return zero ? n - 8 + static_cast<size_t>(__builtin_ctzll(zero) / 8) : n;
+  }
+  for (size_t i = 0; i < n; i++)
     if (!s[i]) return i;
   return n;
 }
@@ -219,6 +238,37 @@ size_t dynamic_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base,
     valid += ok;
   }
   return valid;
+}
+
+// A 4-byte __data_loc (every one in the formats of 6.18) read in place, as
+// dynamic_location() reads any: "__data_loc char[] name; offset:12; size:4;"
+// holds the payload's offset in its low 16 bits (from the field's end for a
+// __rel_loc) and its length in the high 16.
+template <bool Swap, bool Relative>
+size_t data_loc_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool dense) {
+  BytesView* out = static_cast<BytesView*>(l.out) + base;
+  const int offset = l.offset;
+  const int64_t needs = l.needs, from = Relative ? int64_t{offset} + 4 : 0;
+  const bool at_nul = l.cut_at_nul;
+  size_t valid = 0;
+  for (size_t i = 0; i < n; i++) {
+    const Row& row = rows[i];
+    bool ok = dense || row.size >= needs;
+    const uint32_t word = load<uint32_t>(ok ? row.data + offset : kZeros, Swap);
+    const int64_t at = from + (word & 0xffff), length = word >> 16;
+    ok = ok && at + length <= row.size;
+    std::string_view s;
+    if (ok) s = cut(std::string_view(reinterpret_cast<const char*>(row.data) + at, static_cast<size_t>(length)), at_nul);
+    out[i] = BytesView{ok ? s.data() : nullptr, s.size()};
+    set_valid(l, base + i, ok);
+    valid += ok;
+  }
+  return valid;
+}
+
+LaneFill data_loc_fill(bool swap, bool relative) {
+  if (swap) return relative ? data_loc_lane<true, true> : data_loc_lane<true, false>;
+  return relative ? data_loc_lane<false, true> : data_loc_lane<false, false>;
 }
 
 // Anything else: one read_value() per record.
@@ -414,7 +464,7 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool know
   } else if (r.from == Reader::From::FixedBytes && unbounded && r.size > 0) {
     l.fill = fixed_bytes_lane;
   } else if (r.from == Reader::From::DynamicBytes && unbounded) {
-    l.fill = dynamic_bytes_lane;
+    l.fill = r.size == 4 ? data_loc_fill(l.swap, r.relative) : dynamic_bytes_lane;
   }
 }
 

@@ -501,6 +501,98 @@ TEST(Window, CommonTypeWhereEachFormatPutsIt) {
 }
 
 // Texts of a batch into a buffer too small for all: as many as fit.
+// Strings of every length from 0 to 40 bytes, with a NUL first, in the
+// middle, last or nowhere: in a __data_loc, a __rel_loc and fixed arrays of
+// 9 and 23 bytes (not whole words or vectors), some records cut inside the
+// payload. The batch and the window cut each where tev_read does.
+TEST(Batch, StringsOfEveryLength) {
+  const std::string format =
+      "name: strings\nID: 5\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+      "\tfield:__data_loc char[] loc;\toffset:4;\tsize:4;\tsigned:0;\n"
+      "\tfield:__rel_loc char[] rel;\toffset:8;\tsize:4;\tsigned:0;\n"
+      "\tfield:char small[9];\toffset:12;\tsize:9;\tsigned:0;\n"
+      "\tfield:char wide[23];\toffset:21;\tsize:23;\tsigned:0;\n\n"
+      "print fmt: \"%s %s %s %s\", __get_str(loc), __get_rel_str(rel), REC->small, REC->wide\n";
+  tep_handle* tep = tep_alloc();
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the payload's order, on any host
+  ASSERT_EQ(tep_parse_event(tep, format.data(), format.size(), "test"), 0);
+  constexpr size_t kFields = 44;
+  std::vector<std::vector<uint8_t>> payloads;
+  for (size_t length = 0; length <= 40; length++)
+    for (int nul : {-1, 0, static_cast<int>(length / 2), static_cast<int>(length) - 1}) {
+      std::vector<uint8_t> text(length);
+      for (size_t k = 0; k < length; k++) text[k] = static_cast<uint8_t>('a' + k % 26);
+      if (nul >= 0 && static_cast<size_t>(nul) < length) text[static_cast<size_t>(nul)] = 0;
+      std::vector<uint8_t> p(kFields, 0);
+      p[0] = 5;
+      auto word = [&](size_t at, size_t where) {
+        const uint32_t w = static_cast<uint32_t>(where) | static_cast<uint32_t>(length) << 16;
+        for (int b = 0; b < 4; b++) p[at + static_cast<size_t>(b)] = static_cast<uint8_t>(w >> (8 * b));
+      };
+      word(4, kFields);                   // loc: from the record's start
+      word(8, kFields + length - 12);     // rel: from the field's end
+      memcpy(&p[12], text.data(), std::min<size_t>(length, 9));
+      memcpy(&p[21], text.data(), std::min<size_t>(length, 23));
+      p.insert(p.end(), text.begin(), text.end());
+      p.insert(p.end(), text.begin(), text.end());
+      if (payloads.size() % 5 == 4 && length) p.pop_back();  // rel's last byte cut off
+      payloads.push_back(std::move(p));
+    }
+  std::vector<tep_record> recs(payloads.size());
+  std::vector<const tep_record*> ptrs;
+  for (size_t i = 0; i < payloads.size(); i++) {
+    recs[i].data = payloads[i].data();
+    recs[i].size = static_cast<int>(payloads[i].size());
+    ptrs.push_back(&recs[i]);
+  }
+  tev_catalog* cat = nullptr;
+  ASSERT_EQ(tev_catalog_new(tep, &cat), TEV_OK);
+  tev_event* ev = nullptr;
+  ASSERT_EQ(tev_event_find(cat, "test", "strings", &ev), TEV_OK);
+  std::vector<const tev_column*> cols;
+  for (const char* name : {"loc", "rel", "small", "wide"}) {
+    const tev_column* c = nullptr;
+    ASSERT_EQ(tev_event_find_field(ev, name, &c), TEV_OK) << name;
+    ASSERT_EQ(tev_column_type(c), TEV_TYPE_BYTES) << name;
+    cols.push_back(c);
+  }
+  const size_t n = ptrs.size();
+  std::vector<std::vector<tev_bytes>> batch(cols.size(), std::vector<tev_bytes>(n)), windowed = batch;
+  std::vector<std::vector<uint8_t>> valid(cols.size(), std::vector<uint8_t>(n));
+  std::vector<void*> batch_ptrs, window_ptrs;
+  std::vector<uint8_t*> valid_ptrs;
+  for (size_t j = 0; j < cols.size(); j++) {
+    batch_ptrs.push_back(batch[j].data());
+    window_ptrs.push_back(windowed[j].data());
+    valid_ptrs.push_back(valid[j].data());
+  }
+  ASSERT_EQ(tev_fill_columns(cols.data(), cols.size(), ptrs.data(), n, batch_ptrs.data(), valid_ptrs.data()),
+            static_cast<int64_t>(n));
+  tev_window* window = nullptr;
+  ASSERT_EQ(tev_window_new(cat, &window), TEV_OK);
+  ASSERT_EQ(tev_window_load(window, ptrs.data(), n), 1);
+  ASSERT_EQ(tev_window_fill(window, 0, cols.data(), cols.size(), window_ptrs.data(), nullptr),
+            static_cast<int64_t>(n));
+  size_t cut = 0;
+  for (size_t j = 0; j < cols.size(); j++)
+    for (size_t i = 0; i < n; i++) {
+      tev_value v;
+      ASSERT_EQ(tev_read(cols[j], ptrs[i], &v), TEV_OK);
+      const char* name = tev_column_name(cols[j]);
+      ASSERT_EQ(valid[j][i], v.valid) << name << " " << i;
+      cut += !v.valid;
+      if (!v.valid) continue;
+      EXPECT_EQ(batch[j][i].data, v.bytes.data) << name << " " << i;
+      EXPECT_EQ(batch[j][i].size, v.bytes.size) << name << " " << i;
+      EXPECT_EQ(windowed[j][i].data, v.bytes.data) << name << " " << i;
+      EXPECT_EQ(windowed[j][i].size, v.bytes.size) << name << " " << i;
+    }
+  EXPECT_GT(cut, 0u);  // the records cut inside rel's payload
+  tev_window_free(window);
+  tev_catalog_free(cat);
+  tep_free(tep);
+}
+
 TEST_F(Api, TextsInSmallBuffers) {
   const tev_column* comm = column(event("sched", "sched_switch"), "prev_comm");
   Record a = cx.record("sched", "sched_switch"), b = cx.record("sched", "sched_switch");
