@@ -6,6 +6,7 @@
 #include "compat/typed_shim.h"
 #include "typed/window.h"
 
+using tep::typed::ColumnHandle;
 using tep::typed::Window;
 using namespace tep::typed::shim;
 
@@ -71,10 +72,19 @@ TEP_EXPORT int64_t tev_window_fill(const struct tev_window* window, size_t group
   const Window::Group* g = nullptr;
   if (int status = group_of(window, group, w, g)) return status;
   return guarded([&]() -> int64_t {
+    tep::SmallArray<const ColumnHandle*, 32> handles(ncolumns);
+    for (size_t j = 0; j < ncolumns; j++) handles[j] = reinterpret_cast<const ColumnHandle*>(columns[j]);
+    // The columns of the group's last fill again: checked when it was planned.
+    if (tep::typed::FillPlan* plan = w->kept_plan(*g, handles.data(), ncolumns)) {
+      for (size_t j = 0; j < ncolumns && g->count(); j++)
+        if (!values[j]) return TEV_ERR_NULL_ARGUMENT;
+      return static_cast<int64_t>(w->fill(*g, *plan, values, valid));
+    }
     ColumnOutputs outputs(ncolumns);
     if (int status = outputs.set(columns, g->count(), values, valid)) return status;
     if (!ncolumns) return static_cast<int64_t>(g->count());
     if (outputs.first().event != g->event) return TEV_ERR_WRONG_EVENT;
-    return static_cast<int64_t>(w->fill(*g, outputs.first().source(), outputs.data(), outputs.size()));
+    return static_cast<int64_t>(
+        w->fill(*g, outputs.first().source(), outputs.data(), outputs.size(), handles.data()));
   });
 }

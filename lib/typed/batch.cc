@@ -17,13 +17,7 @@
 #include "record/field_access.h"
 
 namespace tep::typed {
-namespace {
 
-// Records are taken kBlock at a time: their rows are found once, then every
-// column reads the block in a loop of its own, while it is in cache.
-constexpr size_t kBlock = 256;
-
-struct Lane;
 // Fills a block of rows; returns how many values are valid (when l.valid is
 // set, the caller counts them there instead: a lane may return 0 then).
 // `dense`: every row is the event's and long enough for the lane (the common
@@ -33,9 +27,9 @@ using LaneFill = size_t (*)(const Lane& l, const Row* rows, size_t n, size_t bas
 // enough for both.
 using PairFill = void (*)(const Lane& a, const Lane& b, const Row* rows, size_t n, size_t base);
 
-// One output of a batch with what its reads need, fixed before the loop.
-// No member initializers: an array of them is not cleared per batch (set_lane
-// sets every member but `pair`, which Lanes sets).
+// One output of a plan with what its reads need, fixed before the loop.
+// No member initializers: set_lane sets every member but `pair`, which the
+// plan sets.
 struct Lane {
   LaneFill fill;
   // A field copied as it is (an integer as wide as its column, in the host's
@@ -53,6 +47,8 @@ struct Lane {
   void* out;
   uint8_t* valid;
 };
+
+namespace {
 
 inline void set_valid(const Lane& l, size_t i, bool ok) {
   if (l.valid) l.valid[i] = ok;
@@ -117,7 +113,7 @@ size_t scalar_loop(const Lane& l, const Row* rows, size_t n, size_t base, bool d
     if (l.valid) memset(l.valid + base, 1, n);
     return l.valid ? 0 : n;
   }
-  uint8_t scratch[kBlock];
+  uint8_t scratch[kFillBlock];
   uint8_t* valid_out = l.valid ? l.valid + base : scratch;
 #pragma GCC unroll 4
   for (size_t i = 0; i < n; i++) {
@@ -468,71 +464,75 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool know
   }
 }
 
-// The lanes of a batch, set once. A batch of a few columns (the common case)
-// allocates nothing.
-class Lanes {
- public:
-  Lanes(const Source& src, const Output* outputs, size_t n, bool widen, bool known_type) : lanes_(n) {
-    for (size_t j = 0; j < n; j++) set_lane(lanes_[j], src, outputs[j], widen, known_type);
-    for (size_t j = 0; j < n; j++) {
-      Lane& l = lanes_[j];
-      const bool pair = j + 1 < n && l.copy_width && lanes_[j + 1].copy_width;
-      l.pair = pair ? pair_fill(l.copy_width, lanes_[j + 1].copy_width) : nullptr;
-    }
-  }
-
-  // Every lane over one block of rows (output from `base` on); returns how
-  // many values the first lane has when `count_first`, else 0.
-  size_t fill(const Row* rows, size_t n, size_t base, int64_t shortest, bool count_first) const {
-    size_t valid_first = 0;
-    for (size_t j = 0; j < lanes_.size(); j++) {
-      const Lane& l = lanes_[j];
-      if (l.pair && shortest >= l.needs && shortest >= lanes_[j + 1].needs) {
-        l.pair(l, lanes_[j + 1], rows, n, base);
-        if (j == 0 && count_first) valid_first = n;
-        j++;
-        continue;
-      }
-      size_t valid = l.fill(l, rows, n, base, shortest >= l.needs);
-      if (j == 0 && count_first) valid_first = l.valid ? count_valid(l.valid + base, n) : valid;
-    }
-    return valid_first;
-  }
-
- private:
-  SmallArray<Lane, 32> lanes_;
-};
-
 }  // namespace
+
+FillPlan::~FillPlan() = default;
+// The lanes read through the plan's own Source.
+FillPlan::FillPlan(FillPlan&& other) noexcept : source_(other.source_), lanes_(std::move(other.lanes_)) {
+  for (Lane& l : lanes_) l.src = &source_;
+}
+
+FillPlan::FillPlan(const Source& src, const Output* outputs, size_t n, bool widen, bool known_type)
+    : source_(src), lanes_(n) {
+  for (size_t j = 0; j < n; j++) set_lane(lanes_[j], source_, outputs[j], widen, known_type);
+  for (size_t j = 0; j < n; j++) {
+    Lane& l = lanes_[j];
+    const bool pair = j + 1 < n && l.copy_width && lanes_[j + 1].copy_width;
+    l.pair = pair ? pair_fill(l.copy_width, lanes_[j + 1].copy_width) : nullptr;
+  }
+}
+
+size_t FillPlan::size() const { return lanes_.size(); }
+
+void FillPlan::aim(void* const* values, uint8_t* const* valid) {
+  for (size_t j = 0; j < lanes_.size(); j++) {
+    lanes_[j].out = values[j];
+    lanes_[j].valid = valid ? valid[j] : nullptr;
+  }
+}
+
+size_t FillPlan::fill_block(const Row* rows, size_t n, size_t base, int64_t shortest, bool count_first) const {
+  size_t valid_first = 0;
+  for (size_t j = 0; j < lanes_.size(); j++) {
+    const Lane& l = lanes_[j];
+    if (l.pair && shortest >= l.needs && shortest >= lanes_[j + 1].needs) {
+      l.pair(l, lanes_[j + 1], rows, n, base);
+      if (j == 0 && count_first) valid_first = n;
+      j++;
+      continue;
+    }
+    size_t valid = l.fill(l, rows, n, base, shortest >= l.needs);
+    if (j == 0 && count_first) valid_first = l.valid ? count_valid(l.valid + base, n) : valid;
+  }
+  return valid_first;
+}
+
+void FillPlan::fill_rows(const Row* rows, size_t count, int64_t shortest) const {
+  for (size_t base = 0; base < count; base += kFillBlock)
+    fill_block(rows + base, std::min(count - base, kFillBlock), base, shortest, false);
+}
 
 size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
                   size_t count, bool widen, size_t* first_valid) {
-  const Lanes lanes(src, outputs, n_outputs, widen, false);
+  const FillPlan plan(src, outputs, n_outputs, widen, false);
   const Model& m = src.model;
   const bool swap = swaps_bytes(src.tep);
   const int type_offset = m.type_offset, type_size = m.type_size;
   const uint64_t id = static_cast<uint64_t>(static_cast<uint32_t>(m.id));
   size_t ours = 0, valid_first = 0;
-  Row rows[kBlock];
-  for (size_t base = 0; base < count; base += kBlock) {
-    size_t n = count - base < kBlock ? count - base : kBlock;
+  Row rows[kFillBlock];
+  for (size_t base = 0; base < count; base += kFillBlock) {
+    size_t n = count - base < kFillBlock ? count - base : kFillBlock;
     // common_type is a u16 in every format seen; others go the general way.
     const tep_record* const* block = records + base;
     int64_t shortest = 0;
     if (type_size == 2 && !swap) ours += find_rows<false>(block, n, count - base, type_offset, id, rows, shortest);
     else if (type_size == 2) ours += find_rows<true>(block, n, count - base, type_offset, id, rows, shortest);
     else ours += find_rows_any(block, n, type_offset, type_size, swap, id, rows, shortest);
-    valid_first += lanes.fill(rows, n, base, shortest, first_valid != nullptr);
+    valid_first += plan.fill_block(rows, n, base, shortest, first_valid != nullptr);
   }
   if (first_valid) *first_valid = valid_first;
   return ours;
-}
-
-void fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
-               int64_t shortest, bool widen) {
-  const Lanes lanes(src, outputs, n_outputs, widen, true);
-  for (size_t base = 0; base < count; base += kBlock)
-    lanes.fill(rows + base, std::min(count - base, kBlock), base, shortest, false);
 }
 
 size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count,

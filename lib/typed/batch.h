@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "typed/reader.h"
 
@@ -47,11 +48,39 @@ inline void prefetch_ahead(const tep_record* const* records, size_t i) {
 size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
                   size_t count, bool widen, size_t* first_valid = nullptr);
 
-// The same for rows known to be the event's by its common_type (a window's
-// group, window.h): `shortest` is the least of their sizes. A column that
-// copies common_type is the event's id in every row, filled without reading them.
-void fill_rows(const Source& src, const Output* outputs, size_t n_outputs, const Row* rows, size_t count,
-               int64_t shortest, bool widen);
+struct Lane;  // batch.cc: how one output reads a row
+
+// Records are filled kFillBlock at a time: their rows are found once, then
+// every column reads the block in a loop of its own, while it is in cache.
+constexpr size_t kFillBlock = 256;
+
+// How a fill reads each of its columns, chosen once for them: a window keeps
+// one per group and fills its rows load after load, pointing it at the
+// caller's arrays each time.
+class FillPlan {
+ public:
+  // `known_type`: every row will be the event's by its common_type (a
+  // window's group), so a column that copies common_type is the event's id
+  // in every row, filled without reading them.
+  FillPlan(const Source& src, const Output* outputs, size_t n, bool widen, bool known_type);
+  FillPlan(FillPlan&&) noexcept;
+  FillPlan& operator=(FillPlan&&) = delete;  // a Source does not assign
+  ~FillPlan();
+
+  size_t size() const;
+  // Where the next fill writes: values[j] and valid[j] (valid may be null)
+  // for the j-th column.
+  void aim(void* const* values, uint8_t* const* valid);
+  // Every column for `count` rows of the event, `shortest` the least of their sizes.
+  void fill_rows(const Row* rows, size_t count, int64_t shortest) const;
+  // Every column for one block of at most kFillBlock rows (output from `base` on);
+  // returns how many values the first column has when `count_first`, else 0.
+  size_t fill_block(const Row* rows, size_t n, size_t base, int64_t shortest, bool count_first) const;
+
+ private:
+  Source source_;
+  std::vector<Lane> lanes_;
+};
 
 // Enum codes (Column::labels indexes, -1 when no name matches); valid is 0
 // where the record has no value at all. Returns how many have one.

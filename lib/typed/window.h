@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "typed/batch.h"
@@ -63,9 +64,16 @@ class Window {
   const Group& group(size_t i) const { return groups_[loaded_[i]]; }
   // g's records, in their order in the load.
   const tep_record* const* records(const Group& g) const;
-  // Fills outputs (columns of g's event, resolved in src's model) for g's
-  // records; returns their count.
-  size_t fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs) const;
+  // Fills outputs (`columns` of g's event, resolved in src's model) for g's
+  // records and keeps the plan for g's next fill; returns their count.
+  size_t fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs,
+              const ColumnHandle* const* columns) const;
+  // The plan of g's last fill when `columns` are its columns again (the same
+  // handles, of g's event, whose model is unchanged): a consumer fills each
+  // event's columns load after load. Null when they are not.
+  FillPlan* kept_plan(const Group& g, const ColumnHandle* const* columns, size_t n) const;
+  // Fills g's records through its kept plan into values[j] / valid[j].
+  size_t fill(const Group& g, FillPlan& plan, void* const* values, uint8_t* const* valid) const;
 
   Catalog& catalog() const { return catalog_; }
   const uint32_t magic = kWindowMagic;
@@ -103,6 +111,14 @@ class Window {
   std::vector<bool> looked_up_;          // event_by_id_[id] is the answer (null: no event)
   size_t events_seen_ = 0;               // the handle's events when those answers were given
   std::vector<Group> groups_;            // one per event met
+  // Each group's last fill: its columns, the model they were resolved in
+  // (null when none is kept), and its plan.
+  struct KeptPlan {
+    const Model* model = nullptr;
+    std::vector<const ColumnHandle*> columns;
+    std::optional<FillPlan> plan;
+  };
+  mutable std::vector<KeptPlan> plans_;  // by group, as groups_
   std::vector<uint32_t> loaded_;         // this load's groups
   std::vector<const tep_record*> load_records_;  // this load's, then kPrefetchAhead NULLs
 };

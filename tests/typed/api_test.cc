@@ -399,6 +399,68 @@ TEST_F(Api, WindowGroupsRecordsByEvent) {
   EXPECT_THROW(w.fill(1, std::span(&call_site, 1), out), tev::Error);
 }
 
+// A group filled again with the columns of its last fill reuses the plan made
+// then, into other arrays, also after loads that added groups (and moved the
+// plans); other columns, the same in another order or a subset, are checked
+// and planned again; a missing values array is still refused. Each fill
+// gives what tev_fill_columns gives for the group's records.
+TEST_F(Api, WindowKeepsEachGroupsPlan) {
+  const char* names[][2] = {{"sched", "sched_switch"}, {"kmem", "kmalloc"}, {"block", "block_rq_issue"}};
+  std::vector<Record> recs;
+  for (size_t i = 0; i < 300; i++) {
+    const char* const* name = names[i < 100 ? 0 : i % 3];
+    Record r = cx.record(name[0], name[1]);
+    r.set("common_pid", i);
+    if (i % 3 == 0) r.set_string(name == names[0] ? "prev_comm" : "comm", "kworker/1:2");
+    if (name == names[2]) r.set_dynamic_string("cmd", i % 2 ? "" : "flush");
+    if (i % 17 == 0) r.truncate(20);
+    recs.push_back(r);
+  }
+  std::vector<const tep_record*> ptrs;
+  for (Record& r : recs) ptrs.push_back(&r.get());
+  tev_window* window = nullptr;
+  ASSERT_EQ(tev_window_new(cat, &window), TEV_OK);
+  // Fills `cols` of group g (of event `ev`) and compares with tev_fill_columns.
+  auto check = [&](size_t g, tev_event* ev, const std::vector<const tev_column*>& cols) {
+    tev_event* got_event = nullptr;
+    const tep_record* const* in = nullptr;
+    size_t n = 0;
+    ASSERT_EQ(tev_window_group(window, g, &got_event, &in, &n), TEV_OK);
+    ASSERT_EQ(got_event, ev);
+    ColumnBuffers got(cols.size(), n), expected(cols.size(), n);
+    ASSERT_EQ(tev_window_fill(window, g, cols.data(), cols.size(), got.value_ptrs.data(), got.valid_ptrs.data()), n);
+    ASSERT_EQ(tev_fill_columns(cols.data(), cols.size(), in, n, expected.value_ptrs.data(), expected.valid_ptrs.data()), n);
+    for (size_t j = 0; j < cols.size(); j++) {
+      EXPECT_EQ(got.valid[j], expected.valid[j]) << tev_column_name(cols[j]);
+      EXPECT_EQ(got.values[j], expected.values[j]) << tev_column_name(cols[j]);
+    }
+  };
+  tev_event* sw = event(names[0][0], names[0][1]);
+  std::vector<const tev_column*> cols = valued_columns(sw);
+  ASSERT_EQ(tev_window_load(window, ptrs.data(), 100), 1);  // sched_switch only
+  check(0, sw, cols);
+  check(0, sw, cols);  // the kept plan, into other arrays
+  ASSERT_EQ(tev_window_load(window, ptrs.data(), ptrs.size()), 3);
+  for (size_t g = 0; g < 3; g++) check(g, event(names[g][0], names[g][1]), valued_columns(event(names[g][0], names[g][1])));
+  check(0, sw, cols);
+  std::vector<const tev_column*> reversed(cols.rbegin(), cols.rend());
+  check(0, sw, reversed);
+  check(0, sw, std::vector<const tev_column*>(cols.begin(), cols.begin() + 2));
+  check(0, sw, cols);
+  // The kept columns with a values array missing, or with another event's.
+  ColumnBuffers room(cols.size(), ptrs.size());
+  room.value_ptrs[1] = nullptr;
+  EXPECT_EQ(tev_window_fill(window, 0, cols.data(), cols.size(), room.value_ptrs.data(), nullptr), TEV_ERR_NULL_ARGUMENT);
+  std::vector<const tev_column*> mixed = cols;
+  mixed.back() = column(event(names[1][0], names[1][1]), "call_site");
+  room.value_ptrs[1] = room.values[1].data();
+  EXPECT_EQ(tev_window_fill(window, 0, mixed.data(), mixed.size(), room.value_ptrs.data(), nullptr), TEV_ERR_WRONG_EVENT);
+  // The sched_switch columns for the kmalloc group: planned for group 0 only.
+  EXPECT_EQ(tev_window_fill(window, 1, cols.data(), cols.size(), room.value_ptrs.data(), nullptr), TEV_ERR_WRONG_EVENT);
+  check(0, sw, cols);
+  tev_window_free(window);
+}
+
 // A window asked for an id no event had finds the event parsed after.
 TEST(Window, FindsEventsParsedLater) {
   auto format = [](int id) {
