@@ -84,8 +84,11 @@ class Window {
   static constexpr int kDenseIds = 1 << 16;
   // Records whose room a window keeps between loads however short the next.
   static constexpr size_t kKeptRecords = 16384;
-  // How far ahead of the record it groups a load prefetches one.
-  static constexpr size_t kPrefetchAhead = 8;
+  // How far ahead of the record it groups a load prefetches one, and the
+  // payload of one (window.cc says why); the load's copy has
+  // kPrefetchRecords NULLs past its end.
+  static constexpr size_t kPrefetchRecords = 128, kPrefetchPayloads = 64;
+  static_assert(kPrefetchPayloads <= kPrefetchRecords);
 
   template <int TypeSize, bool Swap>
   void group_records(const tep_record* const* records, size_t count);
@@ -120,7 +123,7 @@ class Window {
   };
   mutable std::vector<KeptPlan> plans_;  // by group, as groups_
   std::vector<uint32_t> loaded_;         // this load's groups
-  std::vector<const tep_record*> load_records_;  // this load's, then kPrefetchAhead NULLs
+  std::vector<const tep_record*> load_records_;  // this load's, then kPrefetchRecords NULLs
 };
 
 }  // namespace tep::typed
