@@ -12,7 +12,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "base/small_array.h"
 #include "print/evaluator.h"
 #include "record/field_access.h"
 
@@ -481,8 +480,6 @@ FillPlan::FillPlan(const Source& src, const Output* outputs, size_t n, bool wide
     l.pair = pair ? pair_fill(l.copy_width, lanes_[j + 1].copy_width) : nullptr;
   }
 }
-
-size_t FillPlan::size() const { return lanes_.size(); }
 
 void FillPlan::aim(void* const* values, uint8_t* const* valid) {
   for (size_t j = 0; j < lanes_.size(); j++) {

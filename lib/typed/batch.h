@@ -67,7 +67,6 @@ class FillPlan {
   FillPlan& operator=(FillPlan&&) = delete;  // a Source does not assign
   ~FillPlan();
 
-  size_t size() const;
   // Where the next fill writes: values[j] and valid[j] (valid may be null)
   // for the j-th column.
   void aim(void* const* values, uint8_t* const* valid);
