@@ -110,10 +110,12 @@ void Window::group_records(const tep_record* const* records, size_t count) {
     // A record is read here only: fetched ahead for no reuse (locality 0),
     // so that it leaves room in L2 for the payloads the fill reads again.
     // The payload, whose common_type is read next, is fetched from a record
-    // fetched before: the loop waits on neither. (Measured on two machines:
-    // the record 8 ahead, 5 % faster on sched_v6.dat on the first, its
-    // payload then no gain; 128 and 64 ahead, 8-12 % faster on the second,
-    // 32 and 32 or 256 and 128 about as fast, 8 and 64 none.)
+    // fetched long before (reading the data pointer of a record still on its
+    // way would stall the loop): the loop waits on neither. (Measured on two
+    // machines: the record 8 ahead, 5 % faster on sched_v6.dat on the first,
+    // its payload then no gain; 128 and 64 ahead, 8-12 % faster on the
+    // second, 256 and 128 or 128 and 32 about as fast, 72 and 64 or 8 and
+    // 48-128 no faster than no payload prefetch.)
     __builtin_prefetch(records[i + kPrefetchRecords], 0, 0);
     if (const tep_record* ahead = records[i + kPrefetchPayloads]) __builtin_prefetch(ahead->data);
     const tep_record* r = records[i];
