@@ -5,6 +5,7 @@
 // several threads on one catalog.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -593,8 +594,8 @@ TEST(Batch, StringsOfEveryLength) {
       };
       word(4, kFields);                   // loc: from the record's start
       word(8, kFields + length - 12);     // rel: from the field's end
-      memcpy(&p[12], text.data(), std::min<size_t>(length, 9));
-      memcpy(&p[21], text.data(), std::min<size_t>(length, 23));
+      std::copy_n(text.begin(), std::min<size_t>(length, 9), p.begin() + 12);
+      std::copy_n(text.begin(), std::min<size_t>(length, 23), p.begin() + 21);
       p.insert(p.end(), text.begin(), text.end());
       p.insert(p.end(), text.begin(), text.end());
       if (payloads.size() % 5 == 4 && length) p.pop_back();  // rel's last byte cut off
