@@ -67,6 +67,8 @@ class FillPlan {
   FillPlan& operator=(FillPlan&&) = delete;  // a Source does not assign
   ~FillPlan();
 
+  // The model the columns were resolved in.
+  const Model& model() const { return source_.model; }
   // Where the next fill writes: values[j] and valid[j] (valid may be null)
   // for the j-th column.
   void aim(void* const* values, uint8_t* const* valid);

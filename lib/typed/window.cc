@@ -199,23 +199,21 @@ const tep_record* const* Window::records(const Group& g) const {
 size_t Window::fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs,
                     const ColumnHandle* const* columns) const {
   KeptPlan& kept = plans_[static_cast<size_t>(&g - groups_.data())];
-  kept.model = nullptr;  // none kept until the new one is whole
-  kept.plan.reset();
+  kept.plan.reset();  // none kept until the new one is whole
   kept.columns.assign(columns, columns + n_outputs);
   kept.plan.emplace(src, outputs, n_outputs, false, true);
-  kept.model = &src.model;
   kept.plan->fill_rows(g.rows.data(), g.count(), g.shortest);
   return g.count();
 }
 
 FillPlan* Window::kept_plan(const Group& g, const ColumnHandle* const* columns, size_t n) const {
   KeptPlan& kept = plans_[static_cast<size_t>(&g - groups_.data())];
-  if (!kept.model || !n || n != kept.columns.size() || !std::equal(columns, columns + n, kept.columns.begin()))
+  if (!kept.plan || !n || n != kept.columns.size() || !std::equal(columns, columns + n, kept.columns.begin()))
     return nullptr;
   // The same handles were checked when the plan was made; their event may
   // have a new model since (kallsyms or constants arrived).
   TypedEvent* event = columns[0]->event;
-  return event == g.event && &event->model() == kept.model ? &*kept.plan : nullptr;
+  return event == g.event && &event->model() == &kept.plan->model() ? &*kept.plan : nullptr;
 }
 
 size_t Window::fill(const Group& g, FillPlan& plan, void* const* values, uint8_t* const* valid) const {

@@ -114,10 +114,8 @@ class Window {
   std::vector<bool> looked_up_;          // event_by_id_[id] is the answer (null: no event)
   size_t events_seen_ = 0;               // the handle's events when those answers were given
   std::vector<Group> groups_;            // one per event met
-  // Each group's last fill: its columns, the model they were resolved in
-  // (null when none is kept), and its plan.
+  // Each group's last fill: its columns and its plan (none when not kept).
   struct KeptPlan {
-    const Model* model = nullptr;
     std::vector<const ColumnHandle*> columns;
     std::optional<FillPlan> plan;
   };
