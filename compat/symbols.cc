@@ -129,3 +129,16 @@ TEP_EXPORT void tep_print_printk(struct tep_handle* tep) {
   } catch (...) {
   }
 }
+
+TEP_EXPORT int tep_parse_last_boot_info(struct tep_handle* tep, const char* lbi) {
+  (void)tep;
+  (void)lbi;
+  return -1;
+}
+
+TEP_EXPORT int tep_load_modules(struct tep_handle* tep, char* modules, size_t size) {
+  (void)tep;
+  (void)modules;
+  (void)size;
+  return -1;
+}

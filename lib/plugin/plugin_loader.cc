@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 
-#include "plugin/plugin_options.h"
 #include "plugin/plugin_search.h"
 // Last: it defines a min() macro that breaks standard headers.
 #include "event-utils.h"
@@ -28,12 +27,8 @@ void load_one(tep_handle* tep, const char* dir, const char* file, tep_plugin_lis
     tep_warning("could not load plugin '%s'\n%s\n", path.c_str(), last_dl_error());
     return;
   }
-  // Upstream reads the alias as the symbol's own bytes: a char array.
-  const char* alias = static_cast<const char*>(dlsym(handle, TEP_PLUGIN_ALIAS_NAME));
-  if (!alias) alias = file;
-  if (auto* options = static_cast<tep_plugin_option*>(dlsym(handle, TEP_PLUGIN_OPTIONS_NAME)))
-    for (tep_plugin_option* op = options; op->name; ++op) apply_user_settings(alias, op);
-
+  // Since 1.9.0 a plugin's options arrive through tep_plugin_add_options only: the
+  // tep_plugin_options/tep_plugin_alias symbols of 1.8's plugins are not looked up.
   dlerror();
   auto loader = reinterpret_cast<tep_plugin_load_func>(dlsym(handle, TEP_PLUGIN_LOADER_NAME));
   if (!loader) {

@@ -16,8 +16,8 @@ struct tep_plugin_list {
 
 namespace tep::plugin {
 
-// dlopen()s <dir>/<file>, applies the user's option settings to its
-// tep_plugin_options, prepends it to *list and calls its tep_plugin_loader.
+// dlopen()s <dir>/<file>, prepends it to *list and calls its tep_plugin_loader
+// (whose tep_plugin_add_options gets the user's option settings).
 // A file that does not load or has no loader is reported with tep_warning and
 // skipped. The same plugin found twice is loaded twice (the last one's
 // handlers win), as upstream does.

@@ -100,12 +100,6 @@ std::string option_owner(const char* file, const tep_plugin_option& option) {
   return owner;
 }
 
-void apply_user_settings(const char* file, tep_plugin_option* option) {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
-  apply_locked(r, file, option);
-}
-
 void register_options(const char* name, tep_plugin_option* options) {
   Registry& r = registry();
   std::lock_guard<std::mutex> guard(r.lock);

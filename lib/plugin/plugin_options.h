@@ -15,11 +15,6 @@ namespace tep::plugin {
 // first '.' ("plugin_function.so" -> "plugin_function").
 std::string option_owner(const char* file, const tep_plugin_option& option);
 
-// Applies the user's settings to one option of a plugin being loaded from
-// `file` (upstream's update_option). Settings naming the plugin win over
-// unnamed ones; both are applied in that order.
-void apply_user_settings(const char* file, tep_plugin_option* option);
-
 // tep_plugin_add_options: remembers the array (ends with a NULL name) and
 // applies the user's settings to it under `name`.
 void register_options(const char* name, tep_plugin_option* options);

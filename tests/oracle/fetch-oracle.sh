@@ -1,18 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1
-# Makes upstream libtraceevent 1.8.4 (Debian trixie's binary packages) runnable on Debian 12,
-# as the test oracle of the differential suites.
+# Makes upstream libtraceevent runnable on Debian 12, as the test oracle of the differential
+# suites: 1.9.0 (the target: Debian forky's binary packages) or, with ORACLE_VERSION=1.8.4, the
+# previous release (trixie's), for finding what changed between the two.
 #   tests/oracle/fetch-oracle.sh OUTDIR [ARCH]
-# Afterwards: OUTDIR/lib/libtraceevent.so.1, OUTDIR/plugins/plugin_*.so (12),
+# Afterwards: OUTDIR/lib/libtraceevent.so.1, OUTDIR/plugins/plugin_*.so (13; 12 for 1.8.4),
 #             OUTDIR/include/traceevent/*.h, OUTDIR/VERSION.
 # Then: meson setup BUILD -Doracle=OUTDIR
-# KEEP_DEBS=DIR also keeps trixie's four .debs (libtraceevent-doc too) in DIR, for
+# KEEP_DEBS=DIR also keeps the four .debs (libtraceevent-doc too) in DIR, for
 # tests/packaging/ to compare file lists with.
 # ARCH is a Debian architecture, this machine's by default; for another one (i386, arm64,
 # s390x: the cross builds of tests/cross/run.sh) the binaries are that architecture's, patched
 # the same way and checked under qemu-user with Debian's cross sysroot (/usr/<triplet>).
 #
-# Why patching is needed: trixie's binaries were built against glibc 2.38, which turned the C
+# Why patching is needed: both releases' binaries were built against glibc 2.38, which turned the C
 # library's strtol family and sscanf into __isoc23_* entry points. Debian 12 has glibc 2.36. We
 # give the loader a tiny library defining those five names on top of the classic functions,
 # strip the symbols' version tags, and point the GLIBC_2.38 requirement at GLIBC_2.2.5.
@@ -22,7 +23,12 @@
 # another ARCH), patchelf and python3.
 set -eu
 out=$(realpath -m "${1:?usage: fetch-oracle.sh OUTDIR [ARCH]}")
-want=1.8.4
+want=${ORACLE_VERSION:-1.9.0}
+case $want in
+	1.9.0) suite=forky ;;
+	1.8.4) suite=trixie ;;
+	*) echo "fetch-oracle: no Debian suite known for libtraceevent $want" >&2; exit 1 ;;
+esac
 host_arch=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 arch=${2:-$host_arch}
 # Debian architecture -> multiarch directory, cross compiler prefix, qemu-user program.
@@ -40,7 +46,8 @@ else
 	command -v "qemu-$qemu" >/dev/null || { echo "fetch-oracle: needs qemu-$qemu (qemu-user)" >&2; exit 1; }
 fi
 
-if [ -f "$out/VERSION" ] && [ -e "$out/lib/libtraceevent.so.1" ] && [ "${FORCE:-0}" != 1 ]; then
+if [ -f "$out/VERSION" ] && [ -e "$out/lib/libtraceevent.so.1" ] && [ "${FORCE:-0}" != 1 ] &&
+	grep -q ":$want-" "$out/VERSION"; then
 	echo "oracle already in $out ($(cat "$out/VERSION")); FORCE=1 to redo"
 	exit 0
 fi
@@ -51,7 +58,7 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# A private apt configuration that only knows trixie main, on the mirror bookworm already uses.
+# A private apt configuration that only knows $suite main, on the mirror bookworm already uses.
 mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v security | head -n1 || true)
 if [ -z "$mirror" ]; then
 	mirror=$(awk '$1 == "deb" && $0 !~ /security/ { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' \
@@ -59,9 +66,9 @@ if [ -z "$mirror" ]; then
 fi
 [ -n "$mirror" ] || { echo "fetch-oracle: no Debian mirror in the apt sources" >&2; exit 1; }
 mkdir -p "$tmp/state/lists/partial" "$tmp/cache/archives/partial" "$tmp/debs" "$tmp/root"
-echo "deb [arch=$arch] $mirror trixie main" > "$tmp/trixie.list"
+echo "deb [arch=$arch] $mirror $suite main" > "$tmp/suite.list"
 cat > "$tmp/apt.conf" <<EOF
-Dir::Etc::SourceList "$tmp/trixie.list";
+Dir::Etc::SourceList "$tmp/suite.list";
 Dir::Etc::SourceParts "-";
 Dir::State "$tmp/state";
 Dir::State::Lists "$tmp/state/lists";
@@ -73,6 +80,7 @@ APT::Architecture "$arch";
 APT::Architectures { "$arch"; };
 APT::Sandbox::User "root";
 APT::Get::List-Cleanup "false";
+Acquire::Check-Valid-Until "false";
 EOF
 export APT_CONFIG="$tmp/apt.conf"
 apt-get -q update >"$tmp/update.log" 2>&1 || { cat "$tmp/update.log" >&2; exit 1; }
@@ -85,7 +93,7 @@ for deb in "$tmp"/debs/*.deb; do dpkg-deb -x "$deb" "$tmp/root"; done
 version=$(dpkg-deb -f "$tmp"/debs/libtraceevent1_*.deb Version)
 case "$version" in
 	*:"$want"-*|"$want"-*) ;;
-	*) echo "fetch-oracle: warning: trixie ships libtraceevent $version, not $want" >&2 ;;
+	*) echo "fetch-oracle: warning: $suite ships libtraceevent $version, not $want" >&2 ;;
 esac
 
 rm -rf "$out"

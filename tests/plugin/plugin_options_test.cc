@@ -27,19 +27,21 @@ TEST_F(OptionRegistry, NamedSettingsApplyBeforeUnnamedOnes) {
   // Both match: the named one is applied, then the unnamed one on top.
   add_user_setting("p:text", "named");
   add_user_setting("text", "unnamed");
-  tep_plugin_option op = {};
-  op.name = const_cast<char*>("text");
-  op.value = "default";
-  apply_user_settings("p.so", &op);
-  EXPECT_STREQ(op.value, "unnamed");
+  tep_plugin_option ops[2] = {};
+  ops[0].name = const_cast<char*>("text");
+  ops[0].value = "default";
+  register_options("p", ops);
+  EXPECT_STREQ(ops[0].value, "unnamed");
+  unregister_options(ops);
 }
 
 TEST_F(OptionRegistry, SettingsForOtherPluginsDoNotApply) {
   add_user_setting("q:flag", "1");
-  tep_plugin_option op = {};
-  op.name = const_cast<char*>("flag");
-  apply_user_settings("p.so", &op);
-  EXPECT_EQ(op.set, 0);
+  tep_plugin_option ops[2] = {};
+  ops[0].name = const_cast<char*>("flag");
+  register_options("p", ops);
+  EXPECT_EQ(ops[0].set, 0);
+  unregister_options(ops);
 }
 
 TEST_F(OptionRegistry, ValuesHandedOutStayValidAfterTheSettingChanges) {
