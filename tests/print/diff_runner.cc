@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Differential test of event printing: runs print_diff_driver against our
-// library and against upstream 1.8.4 (LD_LIBRARY_PATH picks the library) on
+// library and against upstream 1.9.0 (LD_LIBRARY_PATH picks the library) on
 // the same formats and pseudo-random records, and compares the output of every
 // well-formed record byte for byte. The oracle crashes on some events: those
 // are counted, not compared. Ours must never crash.
@@ -25,6 +25,23 @@ namespace {
 std::string env(const char* name) {
   const char* v = getenv(name);
   return v ? v : "";
+}
+
+// A printed line as a failure message can show: bytes outside printable ASCII
+// as \xNN (gtest writes messages into meson's JUnit XML, which must stay
+// well-formed; a record's raw bytes would not be).
+std::string shown_text(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c == '\n' || (c >= 0x20 && c < 0x7f)) {
+      out += static_cast<char>(c);
+    } else {
+      char hex[5];
+      snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    }
+  }
+  return out;
 }
 
 bool is_dir(const std::string& path) {
@@ -152,8 +169,8 @@ void compare(const std::string& dir, const std::string& mode) {
       same = false;
       if (allowed) continue;
       if (shown++ < 40 && env("PRINT_DIFF_REPORT_ONLY").empty())
-        ADD_FAILURE() << name << " (" << mode << ")\n  oracle: " << theirs.ok_records[i]
-                      << "\n  ours:   " << m;
+        ADD_FAILURE() << name << " (" << mode << ")\n  oracle: " << shown_text(theirs.ok_records[i])
+                      << "\n  ours:   " << shown_text(m);
     }
     if (same) identical++;
     else if (allowed) allowed_differences++;
