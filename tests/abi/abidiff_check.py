@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1
 """ABI diffs with libabigail (abidiff reads the types from DWARF).
 
-  upstream        upstream 1.8.4's interface against our library. Upstream's binaries carry no
+  upstream        upstream 1.9.0's interface against our library. Upstream's binaries carry no
                   debug info, so its interface is an ABI stub (tests/abi/stub_gen.py) built with
                   -g from upstream's installed headers. Three checks:
                    1. abidiff stub vs our library (--headers-dir: public types only): every

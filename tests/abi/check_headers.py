@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1
-"""Header compatibility with upstream 1.8.4: layout_probe.c compiled against our headers and
+"""Header compatibility with upstream 1.9.0: layout_probe.c compiled against our headers and
 against upstream's must print the same layouts and constants, and (with gcc) the headers must
 declare the same function prototypes (gcc -aux-info lists every declaration it saw).
   check_headers.py --cc CC [--run=WORD]... --probe layout_probe.c --ours DIR --upstream DIR

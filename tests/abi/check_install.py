@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1
 """`meson install` into a staging DESTDIR puts a drop-in libtraceevent in place: the library
 (libtraceevent.so.1 and the libtraceevent.so link), the four public headers under
-include/traceevent/, libtraceevent.pc (Name libtraceevent, Version 1.8.4,
+include/traceevent/, libtraceevent.pc (Name libtraceevent, Version 1.9.0,
 Cflags -I${includedir}/traceevent) and the twelve plugins in the plugin directory.
   check_install.py --meson MESON --build BUILDDIR --prefix P --libdir L --includedir I --plugindir D"""
 import argparse
@@ -68,7 +68,7 @@ def main():
             fields, variables = pc_fields(pc)
             if fields.get("Name") != "libtraceevent":
                 problems.append("pc Name is %r" % fields.get("Name"))
-            if fields.get("Version") != "1.8.4":
+            if fields.get("Version") != "1.9.0":
                 problems.append("pc Version is %r" % fields.get("Version"))
             if "-I${includedir}/traceevent" not in fields.get("Cflags", "").split():
                 problems.append("pc Cflags %r lacks -I${includedir}/traceevent" % fields.get("Cflags"))

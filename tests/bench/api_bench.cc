@@ -3,7 +3,7 @@
 // (see print_bench.cc for tep_print_event). Uses the public API only, so one
 // binary measures either library:
 //   api_bench [--benchmark_*]                          # the library it was linked with
-//   LD_LIBRARY_PATH=<oracle>/lib api_bench              # upstream 1.8.4
+//   LD_LIBRARY_PATH=<oracle>/lib api_bench              # upstream 1.9.0
 // Environment:
 //   API_BENCH_FORMATS     formats dir (events/<sys>/<name>/format), default tests/data
 //   API_BENCH_KALLSYMS    kallsyms text for ParseKallsyms, default <formats>/kallsyms

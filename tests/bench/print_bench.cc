@@ -2,7 +2,7 @@
 // Cost of tep_print_event per record on real event formats. Uses the public
 // API only, so one binary measures either library:
 //   print_bench [--benchmark_*] (formats dir from PRINT_BENCH_FORMATS)
-//   LD_LIBRARY_PATH=<oracle>/lib print_bench    # upstream 1.8.4
+//   LD_LIBRARY_PATH=<oracle>/lib print_bench    # upstream 1.9.0
 // Records are well formed (small field values, valid __data_loc payloads) so
 // that upstream reads nothing outside them.
 #include <benchmark/benchmark.h>

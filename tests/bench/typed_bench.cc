@@ -9,7 +9,7 @@
 //                    its records
 //   ByNameOurs       ours, record by record: tep_get_common_field_val,
 //                    tep_get_field_val, tep_get_field_raw by name
-//   ByNameUpstream   the same calls into upstream 1.8.4, loaded with dlmopen
+//   ByNameUpstream   the same calls into upstream 1.9.0, loaded with dlmopen
 // Every way adds every value to a checksum alike: an integer as
 // tep_get_field_val gives it (zero-extended), bytes as where they are in the
 // file plus their length (not for strings, which columns cut at the NUL), a

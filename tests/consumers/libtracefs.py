@@ -18,7 +18,7 @@ from consumers import Case, HERE
 
 CONSUMER = "libtracefs"
 TRACEFS_ENV = os.path.join(HERE, "tracefs-env.sh")
-# tracefs_driver's NULL/empty-argument calls: one process for those upstream 1.8.4 survives,
+# tracefs_driver's NULL/empty-argument calls: one process for those upstream 1.9.0 survives,
 # one each for those it crashes on (4, 10, 11, 13: SIGSEGV inside upstream).
 NULL_CALL_GROUPS = ["0,1,2,3,5,6,7,8,9,12,14", "4", "10", "11", "13"]
 

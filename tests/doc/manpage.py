@@ -7,7 +7,7 @@ purpose, sections, listing blocks, and the EXAMPLE program with its arguments an
 In a page, the EXAMPLE section holds one `[source,c]` listing (a whole program), optionally
 a `.Output` listing (what it prints on stdout, compared by the doc suite) and comment lines:
   // example-args: ARG...          arguments, paths relative to the source tree
-  // example-upstream-differs: WHY  upstream 1.8.4 prints something else (not compared)"""
+  // example-upstream-differs: WHY  upstream 1.9.0 prints something else (not compared)"""
 import re
 import sys
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1
 """Runs the EXAMPLE program of a man page (built from the page by meson) in the source tree
 with the page's `// example-args:`; it must exit 0, print nothing on stderr and, when the page
-shows a `.Output` block, print exactly that. With --oracle (upstream 1.8.4) the same binary
+shows a `.Output` block, print exactly that. With --oracle (upstream 1.9.0) the same binary
 runs once more on upstream's library and must print the same, unless the page says
 `// example-upstream-differs: WHY`. In the arguments, @plugin_build_dir@ stands for the
 directory of the plugins this build made.
@@ -55,7 +55,7 @@ def main():
         up = run(args.exe, ex_args, args.root, up_env)
         compared = True
         if (up.returncode, up.stdout) != (ours.returncode, ours.stdout):
-            problems.append("upstream 1.8.4 gives exit %d and:\n%s\nwhere ours gives exit %d and:\n%s"
+            problems.append("upstream 1.9.0 gives exit %d and:\n%s\nwhere ours gives exit %d and:\n%s"
                             "(say `// example-upstream-differs: WHY` in the page if that is meant)"
                             % (up.returncode, up.stdout, ours.returncode, ours.stdout))
     for problem in problems:
@@ -63,7 +63,7 @@ def main():
     if problems:
         return 1
     print("%s: EXAMPLE runs%s%s" % (rel, ", prints its Output block" if expected is not None else "",
-                                      ", same on upstream 1.8.4" if compared else
+                                      ", same on upstream 1.9.0" if compared else
                                       (" (upstream differs: %s)" % differs if differs else "")))
     return 0
 

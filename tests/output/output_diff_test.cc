@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "../support/printable.h"
+
 namespace {
 
 std::string env(const char* name) {
@@ -77,12 +79,12 @@ void compare_section(const std::string& section) {
     if (a[i] == b[i]) {
       same++;
     } else if (shown++ < 10) {
-      ADD_FAILURE() << section << " line " << i + 1 << "\n upstream: " << a[i].substr(0, 400)
-                    << "\n ours:     " << b[i].substr(0, 400);
+      ADD_FAILURE() << section << " line " << i + 1 << "\n upstream: " << tep::test::printable(a[i].substr(0, 400))
+                    << "\n ours:     " << tep::test::printable(b[i].substr(0, 400));
     }
   }
   ::testing::Test::RecordProperty("identical_lines", static_cast<int>(same));
-  printf("[ %s ] %zu of %zu lines identical to upstream 1.8.4\n", section.c_str(), same, a.size());
+  printf("[ %s ] %zu of %zu lines identical to upstream 1.9.0\n", section.c_str(), same, a.size());
   EXPECT_EQ(same, a.size());
 }
 

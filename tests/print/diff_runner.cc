@@ -20,28 +20,13 @@
 #include <string>
 #include <vector>
 
+#include "../support/printable.h"
+
 namespace {
 
 std::string env(const char* name) {
   const char* v = getenv(name);
   return v ? v : "";
-}
-
-// A printed line as a failure message can show: bytes outside printable ASCII
-// as \xNN (gtest writes messages into meson's JUnit XML, which must stay
-// well-formed; a record's raw bytes would not be).
-std::string shown_text(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c == '\n' || (c >= 0x20 && c < 0x7f)) {
-      out += static_cast<char>(c);
-    } else {
-      char hex[5];
-      snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    }
-  }
-  return out;
 }
 
 bool is_dir(const std::string& path) {
@@ -169,8 +154,8 @@ void compare(const std::string& dir, const std::string& mode) {
       same = false;
       if (allowed) continue;
       if (shown++ < 40 && env("PRINT_DIFF_REPORT_ONLY").empty())
-        ADD_FAILURE() << name << " (" << mode << ")\n  oracle: " << shown_text(theirs.ok_records[i])
-                      << "\n  ours:   " << shown_text(m);
+        ADD_FAILURE() << name << " (" << mode << ")\n  oracle: " << tep::test::printable(theirs.ok_records[i])
+                      << "\n  ours:   " << tep::test::printable(m);
     }
     if (same) identical++;
     else if (allowed) allowed_differences++;
