@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 HEADERS = ["event-parse.h", "event-utils.h", "kbuffer.h", "trace-seq.h"]
-PLUGINS = ["cfg80211", "function", "futex", "hrtimer", "jbd2", "kmem", "kvm", "mac80211",
+PLUGINS = ["cfg80211", "function", "futex", "hrtimer", "jbd2", "kmem", "kvm", "mac80211", "net",
            "sched_switch", "scsi", "tlb", "xen"]
 
 
