@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
-/* ftrace:function (with call-depth indentation worked out from parents),
+/* ftrace:function (with call-depth indentation worked out from parents, and
+ * the arguments of a kernel that records them, printed through BTF),
  * ftrace:kernel_stack, ftrace:raw_data and ftrace:func_repeats. Options
  * (plugin "ftrace"): parent, indent (on by default), offset. */
 #include <pthread.h>
@@ -118,6 +119,28 @@ static void put_spaces(struct trace_seq *s, int count)
 		trace_seq_puts(s, spaces + (count < n ? n - count : 0));
 }
 
+/* Kernels from 6.x record the traced function's arguments in `args[]`; 1.9.0
+ * prints them after the name when the record holds at least three words:
+ * "(name=value, ...)" through BTF, else the words in hex. Its test and count
+ * are unsigned: a record shorter than the field's offset prints "()" (the
+ * count handed over is then negative, which the library takes as no words). */
+static void show_args(struct trace_seq *s, struct tep_handle *tep, struct tep_event *event,
+		      struct tep_record *record, const char *func)
+{
+	struct tep_format_field *field = tep_find_field(event, "args");
+	unsigned long len;
+
+	if (!field)
+		return;
+	len = (unsigned long)(long)(record->size - field->offset);
+	if (len < 3 * sizeof(long))
+		return;
+	trace_seq_putc(s, '(');
+	tep_btf_print_args(tep, s, (char *)record->data + field->offset, (int)(len / sizeof(long)),
+			   sizeof(long), func);
+	trace_seq_putc(s, ')');
+}
+
 static int function_handler(struct trace_seq *s, struct tep_record *record,
 			    struct tep_event *event, void *context)
 {
@@ -140,6 +163,7 @@ static int function_handler(struct trace_seq *s, struct tep_record *record,
 	}
 	put_spaces(s, depth * 3);
 	show_address(s, tep, func, ip);
+	show_args(s, tep, event, record, func);
 	if (OPT_PARENT) {
 		trace_seq_printf(s, " <-- ");
 		show_address(s, tep, parent, parent_ip);

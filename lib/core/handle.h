@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "event-parse.h"
+#include "btf/btf.h"
 #include "core/common_fields.h"
 #include "core/handler_registry.h"
 #include "format/event_table.h"
@@ -48,6 +49,7 @@ struct tep_handle {
   tep::HandlerRegistry handlers;              // lib/output
   tep::PluginPaths plugin_paths;              // lib/plugin
   tep::record::CommonFieldCache common_fields; // lib/record (tep_data_type & co)
+  std::unique_ptr<tep::btf::Btf> btf;         // lib/btf (tep_load_btf; freed with the handle)
 
   // Bumped whenever something a print plan depends on arrives later (kallsyms,
   // printk formats, a function resolver, handlers, print functions): plans
