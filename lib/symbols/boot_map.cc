@@ -12,7 +12,8 @@ namespace tep {
 
 namespace {
 
-constexpr std::string_view kKernel = "[kernel]";
+// Upstream takes any name starting with "[kernel]" for the kernel's line.
+bool is_kernel(std::string_view name) { return name.substr(0, 8) == "[kernel]"; }
 
 // Upstream reads last_boot_info lines with sscanf("%16llx %ms") and
 // /proc/modules lines with sscanf("%ms %*s %*s %*s %*s %18llx"): glibc's %llx
@@ -119,7 +120,7 @@ void BootMap::set_text_address(uint64_t addr) {
 const BootMap::Entry* BootMap::first_kernel() const {
   if (!last_boot_) return nullptr;
   for (const Entry& e : last_boot_->entries)
-    if (last_boot_->name(e) == kKernel) return &e;
+    if (is_kernel(last_boot_->name(e))) return &e;
   return nullptr;
 }
 
@@ -133,13 +134,10 @@ ptrdiff_t BootMap::find_module(std::string_view name) const {
 }
 
 void BootMap::join() {
-  const bool start_unset = module_start_ == 0;
-  bool first_module = true;
   for (const Entry& e : last_boot_->entries) {
     std::string_view name = last_boot_->name(e);
-    if (name == kKernel) continue;
-    if (first_module && start_unset) module_start_ = e.addr;
-    first_module = false;
+    if (is_kernel(name)) continue;
+    if (module_start_ == 0) module_start_ = e.addr;
     if (ptrdiff_t m = find_module(name); m >= 0) modules_->entries[static_cast<size_t>(m)].addr -= e.addr;
   }
 }
