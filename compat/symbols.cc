@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Kernel functions (kallsyms, tep_register_function, a resolver) and printk
-// formats: lib/symbols/function_table.h and printk_table.h. Everything that
+// Kernel functions (kallsyms, tep_register_function, a resolver, an earlier
+// boot's addresses: last_boot_info and /proc/modules) and printk formats:
+// lib/symbols/function_table.h, boot_map.h and printk_table.h. Everything that
 // changes what %pS / bprint would print invalidates the handle's print plans.
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "compat/export.h"
 #include "core/handle.h"
@@ -63,7 +65,7 @@ TEP_EXPORT int tep_find_function_info(struct tep_handle* tep, unsigned long long
     tep::FunctionTable::CMatch match;
     if (!tep->functions.lookup(addr, match)) return 0;
     if (name) *name = match.name;
-    if (start) *start = match.start;
+    if (start) *start = match.boot_start;
     if (size) *size = static_cast<unsigned long>(match.size);
     return 1;
   } catch (...) {
@@ -130,15 +132,28 @@ TEP_EXPORT void tep_print_printk(struct tep_handle* tep) {
   }
 }
 
+// Upstream crashes on a NULL handle; -1 here.
 TEP_EXPORT int tep_parse_last_boot_info(struct tep_handle* tep, const char* lbi) {
-  (void)tep;
-  (void)lbi;
-  return -1;
+  if (!tep || !lbi) return -1;
+  try {
+    auto status = tep->functions.parse_last_boot_info(lbi);
+    tep->invalidate_plans();
+    return status == tep::BootMap::LastBootStatus::kBadLine ? -1 : 0;
+  } catch (...) {
+    errno = ENOMEM;
+    return -1;
+  }
 }
 
+// The text is the first `size` bytes, or up to a NUL before them.
 TEP_EXPORT int tep_load_modules(struct tep_handle* tep, char* modules, size_t size) {
-  (void)tep;
-  (void)modules;
-  (void)size;
-  return -1;
+  if (!tep || !modules) return -1;
+  try {
+    auto status = tep->functions.load_modules(std::string_view(modules, strnlen(modules, size)));
+    tep->invalidate_plans();
+    return status == tep::BootMap::ModulesStatus::kOk ? 0 : -1;
+  } catch (...) {
+    errno = ENOMEM;
+    return -1;
+  }
 }

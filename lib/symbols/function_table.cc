@@ -72,7 +72,9 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
       }
       module = module_copy;
     }
-    append({parsed.addr, strings_.copy(line.substr(parsed.name_start, parsed.name_end - parsed.name_start)), module});
+    std::string_view name = line.substr(parsed.name_start, parsed.name_end - parsed.name_start);
+    note_text_symbol(name, parsed.addr, module);
+    append({parsed.addr, strings_.copy(name), module});
   }
   return ParseStatus::kOk;
 }
@@ -81,7 +83,32 @@ void FunctionTable::add(std::string_view name, uint64_t addr, const char* module
   std::unique_lock lock(mutex_);
   version_.fetch_add(1, std::memory_order_release);
   const char* stored_module = module ? strings_.copy(module) : nullptr;
+  note_text_symbol(name, addr, stored_module);
   append({addr, strings_.copy(name), stored_module});
+}
+
+// This boot's "_text" (the last one registered without a module) is what the
+// kernel's addresses of an earlier boot are moved against.
+void FunctionTable::note_text_symbol(std::string_view name, uint64_t addr, const char* module) {
+  if (!module && name == "_text") boot_.set_text_address(addr);
+}
+
+BootMap::LastBootStatus FunctionTable::parse_last_boot_info(std::string_view text) {
+  std::unique_lock lock(mutex_);
+  version_.fetch_add(1, std::memory_order_release);
+  BootMap::LastBootStatus status = boot_.parse_last_boot_info(text);
+  lock.unlock();
+  if (status == BootMap::LastBootStatus::kBadLine) tep_warning("Failed to parse last_boot_info");
+  return status;
+}
+
+BootMap::ModulesStatus FunctionTable::load_modules(std::string_view text) {
+  std::unique_lock lock(mutex_);
+  version_.fetch_add(1, std::memory_order_release);
+  BootMap::ModulesStatus status = boot_.load_modules(text);
+  lock.unlock();
+  if (status == BootMap::ModulesStatus::kBadLine) tep_warning("Failed to parse /proc/modules");
+  return status;
 }
 
 void FunctionTable::append(const Entry& e) {
@@ -138,12 +165,12 @@ const void* FunctionTable::kept_answer(uint64_t addr, CMatch& resolved, bool& fo
     return nullptr;
   }
   ensure_sorted(lock);
-  size_t i = find_index(addr);
+  size_t i = find_index(addr + boot_.delta(addr));
   slot = {this, serial_, version, addr, false, {}, 0, 0};
   if (i < entries_.size() - 1) {
     const Entry& e = entries_[i];
     slot.found = true;
-    slot.match = {e.name, e.module, e.addr, entries_[i + 1].addr - e.addr};
+    slot.match = {e.name, e.module, e.addr, entries_[i + 1].addr - e.addr, boot_start(e.addr, e.module)};
     slot.name_size = static_cast<uint32_t>(strlen(e.name));
     slot.module_size = e.module ? static_cast<uint32_t>(strlen(e.module)) : 0;
   }
@@ -168,7 +195,8 @@ bool FunctionTable::resolve(uint64_t addr, CMatch& out, std::shared_lock<std::sh
   char* module = nullptr;
   char* name = resolver(priv, &start, &module);
   if (!name) return false;
-  out = {name, module, start, 0};
+  lock.lock();
+  out = {name, module, start, 0, boot_start(start, module)};
   return true;
 }
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1
 // FunctionTable: kernel functions by address, from kallsyms text or
 // tep_register_function, or from a resolver installed with
-// tep_set_function_resolver (which then answers every lookup).
+// tep_set_function_resolver (which then answers every lookup). With a
+// last_boot_info (and /proc/modules) loaded, addresses of an earlier boot are
+// translated to this boot's before the search (BootMap); a resolver gets them
+// as they are, as upstream's does.
 // Registration is cheap (kallsyms is copied once and its names are cut in
 // place); the sorted array is built on the first lookup after a change, in
 // upstream's order, so duplicate addresses pick the same name as upstream.
@@ -17,6 +20,7 @@
 
 #include "event-parse.h"
 #include "base/string_arena.h"
+#include "symbols/boot_map.h"
 
 namespace tep {
 
@@ -45,13 +49,22 @@ class FunctionTable {
   // tep_register_function: `module` may be null.
   void add(std::string_view name, uint64_t addr, const char* module);
 
+  // tep_parse_last_boot_info and tep_load_modules (BootMap); a bad line warns
+  // as upstream does ("Failed to parse last_boot_info", ".. /proc/modules").
+  BootMap::LastBootStatus parse_last_boot_info(std::string_view text);
+  BootMap::ModulesStatus load_modules(std::string_view text);
+
   bool lookup(uint64_t addr, FunctionMatch& out) const;
   // The C API's view of a lookup: module is null when there is none.
   struct CMatch {
     const char* name = nullptr;
     const char* module = nullptr;
-    uint64_t start = 0;
+    uint64_t start = 0;  // this boot's address (what the search found)
     uint64_t size = 0;
+    // tep_find_function_info's start: upstream takes a function without a
+    // module back to the earlier boot by the delta it would apply to `start`
+    // itself taken as an earlier boot's address; otherwise `start`.
+    uint64_t boot_start = 0;
   };
   bool lookup(uint64_t addr, CMatch& out) const;
 
@@ -75,6 +88,10 @@ class FunctionTable {
   void ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const;
   size_t find_index(uint64_t addr) const;  // entries_.size() - 1 (the sentinel) if none
   void append(const Entry& e);
+  void note_text_symbol(std::string_view name, uint64_t addr, const char* module);
+  uint64_t boot_start(uint64_t start, const char* module) const {
+    return module ? start : start - boot_.delta(start);
+  }
   bool resolve(uint64_t addr, CMatch& out, std::shared_lock<std::shared_mutex>& lock) const;
   const void* kept_answer(uint64_t addr, CMatch& resolved, bool& found) const;
 
@@ -87,6 +104,7 @@ class FunctionTable {
   mutable std::vector<Entry> entries_;
   mutable size_t sorted_count_ = 0;  // entries_[0, sorted_count_) in upstream's order
   mutable bool sorted_current_ = false;  // and the sentinel after them, nothing else
+  BootMap boot_;
   tep_func_resolver_t* resolver_ = nullptr;
   void* resolver_priv_ = nullptr;
   // Per-thread caches of answers (plugins and %pS ask for the same call sites

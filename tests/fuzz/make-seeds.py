@@ -75,3 +75,10 @@ write('text', 'kallsyms', b'\0' + b'ffffffff81000000 T _stext\nffffffff81000000 
 write('text', 'printk', b'\x01' + b'0xffffffff828195af : "thaw_processes"\n0x1 : "a\\n%d"\n0x2 :\n')
 write('text', 'cmdlines', b'\x02' + b'1 systemd\n1234 bash\n  \nx y\n99999999999999 big\n')
 write('text', 'header_page', b'\x03' + open(os.path.join(HERE, 'header_page'), 'rb').read())
+write('text', 'last_boot_info', b'\x04' + b'ffffffff9c000000\t[kernel]\nffffffffc0f00000\text4\n\n'
+      b'ffffffffc0800000 gone extra\r\n-1\t[kernel]x\n0x\tm\n')
+write('text', 'last_boot_info-bad', b'\x04' + b'ffffffff9c000000\t[kernel]\ntrace_clock: local\n')
+write('text', 'last_boot_info-current', b'\x04' + b'# Current\n')
+write('text', 'modules', b'\x05' + b'ext4 1118208 1 mbcache,jbd2, Live 0xffffffffc0a00000 (OE)\n'
+      b'gone 1 0 - Loading 0x0000000000000000\n\nxfs 1 0 - Live 0xffffffffc0c')
+write('text', 'modules-bad', b'\x05' + b'ext4 1 0 - Live 1ffffffffc0a00000\nx\n')
