@@ -5,7 +5,8 @@
 //   "ffffffff9a000000\t[kernel]" and "ffffffffc0a00000\tnf_tables" lines;
 //   /proc/modules of this boot, "nf_tables 376832 0 - Live 0xffffffffc0800000".
 // The kernel's delta is this boot's "_text" (from kallsyms) minus the earlier
-// [kernel] address. An address at or above the earlier boot's first module
+// [kernel] address (the first, by address, of the names starting with
+// "[kernel]"). An address at or above the earlier boot's first module
 // (`module_start_`, set once) takes the delta of the module whose range holds
 // it (the ranges run from one module's address to the next's, the last one
 // unbounded): the module's /proc/modules address minus its earlier one, or 0
