@@ -7,9 +7,9 @@
 # 32-bit programs).
 #   tests/cross/run.sh [ARCH...] [-- MESON-TEST-OPTIONS...]
 # ARCH: i686 (32-bit long), aarch64, s390x (big-endian); none: all three. Into build-cross-ARCH
-# of the source tree. The upstream oracle of that architecture (Debian trixie's debs, patched
-# by tests/oracle/fetch-oracle.sh) goes to build-cross-ARCH/oracle; when it cannot be fetched
-# the differential tests skip. Needs g++-ARCH-linux-gnu, qemu-user, googletest, patchelf.
+# of the source tree. The upstream oracle of that architecture (1.9.0: Debian forky's debs,
+# patched by tests/oracle/fetch-oracle.sh) goes to build-cross-ARCH/oracle; when it cannot be
+# fetched the differential tests skip. Needs g++-ARCH-linux-gnu, qemu-user, googletest, patchelf.
 # Environment: CROSS_SETUP_OPTIONS (extra meson setup options), CROSS_ORACLE=0 (no oracle).
 # Prints each phase's duration and the test counts; exits non-zero if anything failed.
 # With MESON-TEST-OPTIONS (a subset, e.g. CI's) only the targets those tests need are built.

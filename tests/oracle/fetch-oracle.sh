@@ -13,8 +13,9 @@
 # s390x: the cross builds of tests/cross/run.sh) the binaries are that architecture's, patched
 # the same way and checked under qemu-user with Debian's cross sysroot (/usr/<triplet>).
 #
-# Why patching is needed: both releases' binaries were built against glibc 2.38, which turned the C
-# library's strtol family and sscanf into __isoc23_* entry points. Debian 12 has glibc 2.36. We
+# Why patching is needed: both releases' binaries were built against glibc 2.38 or later, which
+# turned the C library's strtol family and sscanf into __isoc23_* entry points (GLIBC_2.38, the
+# newest version they require on amd64, i386, arm64 and s390x). Debian 12 has glibc 2.36. We
 # give the loader a tiny library defining those five names on top of the classic functions,
 # strip the symbols' version tags, and point the GLIBC_2.38 requirement at GLIBC_2.2.5.
 #
