@@ -78,7 +78,7 @@ void put_type(const BtfTypes& types, Output& out, uint32_t id, int depth) {
   const TypeRecord r = types.type(id);
   switch (r.kind()) {
     case kInt:
-      put_int_name(out, types.extra(id, 0));
+      put_int_name(out, types.int_encoding(id));
       break;
     case kPtr:
       if (r.size_or_type == 0) out.append("void ");
@@ -146,7 +146,7 @@ bool put_value(const BtfTypes& types, Output& out, uint32_t type, Words& words) 
   const TypeRecord r = types.type(id);
   switch (r.kind()) {
     case kInt: {
-      const uint32_t encoding = types.extra(id, 0);
+      const uint32_t encoding = types.int_encoding(id);
       const unsigned bits = encoding & 0xff;
       // The shift count is taken modulo 64, as x86's shift (upstream's) does.
       uint64_t v = words.take() >> ((encoding >> 16 & 0xff) & 63);
@@ -211,8 +211,9 @@ int list_args(const Btf* btf, trace_seq* s, std::string_view func) {
     Output out(s);
     for (unsigned i = 0; i < params; ++i) {
       if (i) out.append(", ");
-      put_type(types, out, types.extra(proto_id, 2 * i + 1), 0);
-      out.append(types.string(types.extra(proto_id, 2 * i)));
+      const BtfTypes::Param p = types.param(proto_id, i);
+      put_type(types, out, p.type, 0);
+      out.append(types.string(p.name_off));
     }
   }
   seq::nul_terminate(s);
@@ -247,9 +248,10 @@ int print_args(const Btf* btf, trace_seq* s, const void* args, int nmem, int siz
         out.append("...");
         break;
       }
-      out.append(types.string(types.extra(proto_id, 2 * i)));
+      const BtfTypes::Param p = types.param(proto_id, i);
+      out.append(types.string(p.name_off));
       out.append_char('=');
-      if (!put_value(types, out, types.extra(proto_id, 2 * i + 1), words)) break;
+      if (!put_value(types, out, p.type, words)) break;
     }
   }
   seq::nul_terminate(s);

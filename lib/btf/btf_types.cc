@@ -71,33 +71,52 @@ LoadError BtfTypes::load(const void* data, size_t size) {
   if (str_off > size) return {LoadStatus::kStringsPastEnd, str_len};
   if (uint64_t{hdr_len} + type_off + type_len > size) return {LoadStatus::kTypesPastEnd, 0};
 
-  data_.reset(new uint8_t[size]);
-  memcpy(data_.get(), data, size);
-  size_ = size;
   swap_ = swap;
-  str_start_ = std::min<uint64_t>(uint64_t{hdr_len} + str_off, size);
-  str_size_ = std::min<uint64_t>(str_len, size - str_start_);
-  LoadError walked = walk(size_t{hdr_len} + type_off, type_len);
-  if (walked.status != LoadStatus::kOk) *this = BtfTypes();
+  const auto* blob = static_cast<const uint8_t*>(data);
+  LoadError walked = walk(blob, size, size_t{hdr_len} + type_off, type_len);
+  if (walked.status != LoadStatus::kOk) {
+    *this = BtfTypes();
+    return walked;
+  }
+  const size_t str_start = std::min<uint64_t>(uint64_t{hdr_len} + str_off, size);
+  str_size_ = std::min<uint64_t>(str_len, size - str_start);
+  strings_.reset(new char[str_size_ + 1]);
+  memcpy(strings_.get(), blob + str_start, str_size_);
+  strings_[str_size_] = '\0';
   return walked;
 }
 
 // Records start while their offset is inside the type section; like
 // upstream, the last may run past the section's end (into the strings), but
 // here never past the blob: a record the blob cannot hold ends the walk.
-LoadError BtfTypes::walk(size_t start, size_t length) {
-  offsets_.reserve(length / 16 + 1);
-  offsets_.push_back(0);
+LoadError BtfTypes::walk(const uint8_t* blob, size_t size, size_t start, size_t length) {
+  auto word = [&](size_t off) {
+    uint32_t v;
+    memcpy(&v, blob + off, 4);
+    return swap_ ? __builtin_bswap32(v) : v;
+  };
+  types_.reserve(length / 16 + 2);
+  types_.push_back(Stored{0, 0, 0, 0});
   const size_t end = start + length;
   for (size_t off = start; off < end;) {
-    if (off + 12 > size_ || off > UINT32_MAX) break;
-    const uint32_t info = word(off + 4);
-    const unsigned kind = (info >> 24) & 0x1f;
+    if (off + 12 > size) break;
+    Stored t{word(off), word(off + 4), word(off + 8), 0};
+    const unsigned kind = (t.info >> 24) & 0x1f;
     if (kind == kUnknown || kind > kMaxKind) return {LoadStatus::kInvalidKind, kind};
-    const size_t record = 12 + kExtra[kind].fixed + size_t{kExtra[kind].per_entry} * (info & 0xffff);
-    if (record > size_ - off) break;
-    if (kind == kFunc) functions_.push_back(static_cast<uint32_t>(offsets_.size()));
-    offsets_.push_back(static_cast<uint32_t>(off));
+    const unsigned vlen = t.info & 0xffff;
+    const size_t record = 12 + kExtra[kind].fixed + size_t{kExtra[kind].per_entry} * vlen;
+    if (record > size - off) break;
+    if (kind == kInt) {
+      t.aux = word(off + 12);
+    } else if (kind == kFuncProto) {
+      t.aux = static_cast<uint32_t>(params_.size());
+      const size_t first = params_.size();
+      params_.resize(first + 2 * size_t{vlen});
+      for (size_t i = 0; i < 2 * size_t{vlen}; ++i) params_[first + i] = word(off + 12 + 4 * i);
+    } else if (kind == kFunc) {
+      functions_.push_back(static_cast<uint32_t>(types_.size()));
+    }
+    types_.push_back(t);
     off += record;
   }
   return {LoadStatus::kOk, 0};

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The bounds-checked BTF reader: a raw BTF blob (/sys/kernel/btf/vmlinux, a
-// trace file's BTF section) copied once and walked once into an array of type
-// records. Either byte order is read (upstream 1.9.0 refuses the other one);
-// every read after load stays inside the copy: a record is kept only when all
-// of it lies in the blob, a string ends at its NUL or at the end of the string
-// section, whichever comes first. What load accepts and refuses is upstream's
-// (Documentation/man/libtraceevent-btf.adoc), with its messages.
+// trace file's BTF section) walked once into an array of type records in host
+// order, by id, keeping what the printers read (names, sizes and referenced
+// ids, INT encodings, prototypes' parameters; not struct members or enum
+// values), plus a copy of the string section. Either byte order is read
+// (upstream 1.9.0 refuses the other one). A record is kept only when all of it
+// lies in the blob; a string ends at its NUL or at the end of the string
+// section, whichever comes first; nothing points into the caller's memory.
+// What load accepts and refuses is upstream's, with its messages.
 #pragma once
 
 #include <cstddef>
@@ -60,40 +62,50 @@ class BtfTypes {
   LoadError load(const void* data, size_t size);
 
   // Ids run from 1 to count() - 1; 0 is void.
-  uint32_t count() const { return static_cast<uint32_t>(offsets_.size()); }
-  bool valid(uint32_t id) const { return id != 0 && id < offsets_.size(); }
+  uint32_t count() const { return static_cast<uint32_t>(types_.size()); }
+  bool valid(uint32_t id) const { return id != 0 && id < types_.size(); }
   TypeRecord type(uint32_t id) const {
-    const size_t off = offsets_[id];
-    return TypeRecord{word(off), word(off + 4), word(off + 8)};
+    const Stored& t = types_[id];
+    return TypeRecord{t.name_off, t.info, t.size_or_type};
   }
-  // The i-th 32-bit word after a record's fixed part (its vlen entries);
-  // load has checked that every word a record's kind and vlen imply is there.
-  uint32_t extra(uint32_t id, size_t i) const { return word(offsets_[id] + 12 + 4 * i); }
+  // An INT's encoding word (bits, offset, signedness).
+  uint32_t int_encoding(uint32_t id) const { return types_[id].aux; }
+  // A FUNC_PROTO's parameter i < vlen: its name's offset and its type.
+  struct Param {
+    uint32_t name_off;
+    uint32_t type;
+  };
+  Param param(uint32_t proto_id, unsigned i) const {
+    const uint32_t* p = &params_[types_[proto_id].aux + 2 * size_t{i}];
+    return Param{p[0], p[1]};
+  }
   // A string by its offset in the string section; "" outside it.
   std::string_view string(uint32_t off) const {
     if (off >= str_size_) return {};
-    const char* p = reinterpret_cast<const char*>(data_.get()) + str_start_ + off;
+    const char* p = strings_.get() + off;
     return std::string_view(p, strnlen(p, str_size_ - off));
   }
   // The ids of FUNC records, in id order.
   const std::vector<uint32_t>& functions() const { return functions_; }
   bool foreign_byte_order() const { return swap_; }
-  size_t memory_bytes() const { return size_ + offsets_.capacity() * 4 + functions_.capacity() * 4; }
+  size_t memory_bytes() const {
+    return str_size_ + types_.capacity() * sizeof(Stored) + (params_.capacity() + functions_.capacity()) * 4;
+  }
 
  private:
-  uint32_t word(size_t off) const {
-    uint32_t v;
-    memcpy(&v, data_.get() + off, 4);
-    return swap_ ? __builtin_bswap32(v) : v;
-  }
-  LoadError walk(size_t start, size_t length);
+  struct Stored {
+    uint32_t name_off;
+    uint32_t info;
+    uint32_t size_or_type;
+    uint32_t aux;  // INT: the encoding; FUNC_PROTO: its first word in params_
+  };
+  LoadError walk(const uint8_t* blob, size_t size, size_t start, size_t length);
 
-  std::unique_ptr<uint8_t[]> data_;
-  size_t size_ = 0;
-  size_t str_start_ = 0;
+  std::unique_ptr<char[]> strings_;
   size_t str_size_ = 0;  // the string section, cut at the blob's end
   bool swap_ = false;
-  std::vector<uint32_t> offsets_;    // id -> record offset in data_ (offsets_[0] unused)
+  std::vector<Stored> types_;        // by id (types_[0] is void)
+  std::vector<uint32_t> params_;     // prototypes' (name_off, type) pairs
   std::vector<uint32_t> functions_;  // FUNC ids
 };
 

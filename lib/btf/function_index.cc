@@ -27,35 +27,60 @@ uint64_t hash_name(std::string_view s) {
   return h * 0x9e3779b97f4a7c15ull;
 }
 
+// A slot (and a sort entry) is the name's hash with its low half replaced by
+// the id: the high half tags the name, its top bits are the home slot.
+uint64_t entry(uint64_t hash, uint32_t id) { return (hash & ~uint64_t{UINT32_MAX}) | id; }
 uint32_t slot_id(uint64_t slot) { return static_cast<uint32_t>(slot); }
-uint32_t slot_tag(uint64_t hash) { return static_cast<uint32_t>(hash >> 32) | 1; }  // never 0
+bool same_tag(uint64_t slot, uint64_t hash) { return (slot ^ hash) >> 32 == 0; }
+
+// Stable LSD radix sort by the top `bits` bits, 8 bits a pass.
+void radix_sort(std::vector<uint64_t>& v, unsigned bits) {
+  std::vector<uint64_t> out(v.size());
+  for (unsigned done = 0; done < bits; done += 8) {
+    const unsigned shift = 64 - bits + done;
+    size_t count[257] = {};
+    for (uint64_t e : v) ++count[((e >> shift) & 0xff) + 1];
+    for (int i = 0; i < 256; ++i) count[i + 1] += count[i];
+    for (uint64_t e : v) out[count[(e >> shift) & 0xff]++] = e;
+    v.swap(out);
+  }
+}
 
 }  // namespace
 
 void FunctionIndex::build(const BtfTypes& types) {
   const auto& funcs = types.functions();
-  size_t capacity = 16;
-  while (capacity < funcs.size() * 2) capacity <<= 1;
-  slots_.assign(capacity, 0);
-  mask_ = capacity - 1;
+  unsigned bits = 4;
+  while ((size_t{1} << bits) < funcs.size() * 2) ++bits;
+  shift_ = 64 - bits;
+  std::vector<uint64_t> sorted;
+  sorted.reserve(funcs.size());
+  for (uint32_t id : funcs) sorted.push_back(entry(hash_name(types.string(types.type(id).name_off)), id));
+  radix_sort(sorted, bits);
+
+  slots_.assign((size_t{1} << bits) + 1, 0);
   std::vector<uint32_t> duplicated;
-  for (uint32_t id : funcs) {
-    const std::string_view name = types.string(types.type(id).name_off);
-    const uint64_t h = hash_name(name);
-    const uint64_t tag = uint64_t{slot_tag(h)} << 32;
-    size_t i = h & mask_;
-    for (;; i = (i + 1) & mask_) {
-      const uint64_t slot = slots_[i];
-      if (slot == 0) {
-        slots_[i] = tag | id;
-        break;
-      }
-      if ((slot & ~uint64_t{UINT32_MAX}) == tag &&
-          types.string(types.type(slot_id(slot)).name_off) == name) {
-        duplicated.push_back(slot_id(slot));
-        break;
-      }
+  size_t next = 0, run_start = 0, run_home = SIZE_MAX;
+  auto name_of = [&](uint32_t id) { return types.string(types.type(id).name_off); };
+  for (uint64_t e : sorted) {
+    const size_t at_home = home(e);
+    const size_t pos = std::max(at_home, next);
+    if (at_home != run_home) {
+      run_home = at_home;
+      run_start = pos;
     }
+    // Names hashing to this home sit together from run_start: a second FUNC
+    // of one name keeps the first (lower id, the sort being stable).
+    bool seen = false;
+    for (size_t i = run_start; i < pos && !seen; ++i)
+      seen = same_tag(slots_[i], e) && name_of(slot_id(slots_[i])) == name_of(slot_id(e));
+    if (seen) {
+      duplicated.push_back(slot_id(e));
+      continue;
+    }
+    if (pos + 1 >= slots_.size()) slots_.resize(pos + 2, 0);
+    slots_[pos] = e;
+    next = pos + 1;
   }
   if (!duplicated.empty()) settle_duplicates(types, duplicated);
 }
@@ -83,8 +108,8 @@ void FunctionIndex::settle_duplicates(const BtfTypes& types, const std::vector<u
     }
     if (found == sorted.size()) continue;
     const uint64_t h = hash_name(name);
-    for (size_t i = h & mask_; slots_[i] != 0; i = (i + 1) & mask_) {
-      if (name_of(slot_id(slots_[i])) == name) {
+    for (size_t i = home(h); slots_[i] != 0; ++i) {
+      if (same_tag(slots_[i], h) && name_of(slot_id(slots_[i])) == name) {
         slots_[i] = (slots_[i] & ~uint64_t{UINT32_MAX}) | sorted[found];
         break;
       }
@@ -95,13 +120,11 @@ void FunctionIndex::settle_duplicates(const BtfTypes& types, const std::vector<u
 uint32_t FunctionIndex::find_exact(const BtfTypes& types, std::string_view name) const {
   if (slots_.empty()) return 0;
   const uint64_t h = hash_name(name);
-  const uint64_t tag = uint64_t{slot_tag(h)} << 32;
-  for (size_t i = h & mask_;; i = (i + 1) & mask_) {
-    const uint64_t slot = slots_[i];
-    if (slot == 0) return 0;
-    if ((slot & ~uint64_t{UINT32_MAX}) == tag && types.string(types.type(slot_id(slot)).name_off) == name)
-      return slot_id(slot);
+  for (size_t i = home(h); slots_[i] != 0; ++i) {
+    if (same_tag(slots_[i], h) && types.string(types.type(slot_id(slots_[i])).name_off) == name)
+      return slot_id(slots_[i]);
   }
+  return 0;
 }
 
 uint32_t FunctionIndex::find(const BtfTypes& types, std::string_view name) const {

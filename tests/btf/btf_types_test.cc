@@ -58,7 +58,7 @@ TEST(BtfTypes, ReadsEveryKind) {
   for (uint32_t id = 1; id < t.count(); ++id) seen[t.type(id).kind()] = true;
   for (unsigned k = kInt; k <= kMaxKind; ++k) EXPECT_TRUE(seen[k]) << kind_name(k);
   EXPECT_EQ(t.string(t.type(1).name_off), "int");
-  EXPECT_EQ(t.extra(1, 0), (1u << 24) | 32);  // INT encoding: signed, 32 bits
+  EXPECT_EQ(t.int_encoding(1), (1u << 24) | 32);  // INT encoding: signed, 32 bits
   EXPECT_EQ(t.string(1u << 30), "");
 }
 

@@ -28,7 +28,7 @@ struct Loaded {
   std::string first_param(const std::string& name) const {
     const uint32_t id = index.find(types, name);
     if (!id) return "";
-    return std::string(types.string(types.extra(types.type(id).size_or_type, 0)));
+    return std::string(types.string(types.param(types.type(id).size_or_type, 0).name_off));
   }
 };
 
