@@ -6,7 +6,7 @@
 // The tree has exactly upstream's shape, quirks included, because consumers
 // walk it: operators associate to the right at equal priority, a parenthesised
 // right operand of higher priority is rotated as upstream rotates it
-// ("a * (b + c)" becomes "(a * b) + c"), "c ? a : b + 1" is "(c ? a : b) + 1",
+// ("a * (b + c)" becomes "(a * b) + c"), "c ? a : b + 1" is "c ? a : (b + 1)",
 // "(type)" casts wrap the next operand, flag/symbol values are stored as text.
 // Recursion is bounded (kMaxDepth); every node lives in the event's ArgTree.
 #pragma once

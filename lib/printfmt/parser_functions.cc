@@ -221,7 +221,8 @@ Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
 
 // Like upstream, the type words are compared as text whatever their token kind.
 // sizeof(int), sizeof(unsigned [int]), sizeof(long), sizeof(long long),
-// sizeof(u8 .. s64) and sizeof(REC->scalar_field) become atoms.
+// sizeof(u8 .. s64), sizeof(__u8 .. __s64) but __s8, and sizeof(REC->scalar_field)
+// become atoms.
 Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   Token token = lexer_.next_item();
   arg->type = TEP_PRINT_ATOM;
@@ -257,13 +258,17 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     if (!field) return fail(ParseStatus::UnknownField);
     if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::BadSizeof);
     size = std::to_string(field->size);
-  } else if (token.text == "u8" || token.text == "s8") {
+  } else if (token.text == "u8" || token.text == "s8" || token.text == "__u8") {
+    // Upstream 1.9.0 added the __ forms, all but __s8.
     size = "1";
-  } else if (token.text == "u16" || token.text == "s16") {
+  } else if (token.text == "u16" || token.text == "s16" || token.text == "__u16" ||
+             token.text == "__s16") {
     size = "2";
-  } else if (token.text == "u32" || token.text == "s32") {
+  } else if (token.text == "u32" || token.text == "s32" || token.text == "__u32" ||
+             token.text == "__s32") {
     size = "4";
-  } else if (token.text == "u64" || token.text == "s64") {
+  } else if (token.text == "u64" || token.text == "s64" || token.text == "__u64" ||
+             token.text == "__s64") {
     size = "8";
   } else {
     return fail(ParseStatus::BadSizeof);

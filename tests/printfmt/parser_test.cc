@@ -128,11 +128,27 @@ TEST_F(PrintFmtParserTest, PrecedenceAndUpstreamShapes) {
   EXPECT_EQ(args(R"("%d", REC->a - REC->b - 1)"), "($a -:7 ($b -:7 1))");
   // Upstream's rotation: a parenthesised weaker right operand is split.
   EXPECT_EQ(args(R"("%d", REC->a * (REC->b + 2))"), "(($a *:6 $b) +:7 2)");
-  EXPECT_EQ(args(R"("%d", REC->a ? REC->b : 3 + 4)"), "(($a ?:0 ($b ::0 3)) +:7 4)");
+  // The third operand of ?: is a whole expression (upstream 1.9.0), folded.
+  EXPECT_EQ(args(R"("%d", REC->a ? REC->b : 3 + 4)"), "($a ?:0 ($b ::0 7))");
+  EXPECT_EQ(args(R"("%d", REC->a ? 1 : REC->b ? 2 : 3)"), "($a ?:0 (1 ::0 ($b ?:0 (2 ::0 3))))");
+  EXPECT_EQ(args(R"("%d", REC->a + REC->b ? 1 : 2)"), "(($a +:7 $b) ?:0 (1 ::0 2))");
   EXPECT_EQ(args(R"("%d", -REC->a + 1)"), "((_ -:0 $a) +:7 1)");
   EXPECT_EQ(args(R"("%d", !REC->a && ~REC->b)"), "((_ !:0 $a) &&:14 (_ ~:0 $b))");
   EXPECT_EQ(args(R"("%d", REC->name[REC->a])"), "($name [:0 $a)");
   EXPECT_EQ(args(R"("%d", REC->a == 1 || REC->b != 2)"), "(($a ==:10 1) ||:15 ($b !=:10 2))");
+}
+
+TEST_F(PrintFmtParserTest, UpstreamOneNineRejections) {
+  // A ?: nested in the second operand without parentheses: its ':' reaches
+  // the inner third operand as an unknown operator.
+  expect_failure(R"("%d", REC->a ? REC->b ? 1 : 2 : 3)");
+  EXPECT_EQ(args(R"("%d", REC->a ? (REC->b ? 1 : 2) : 3)"), "($a ?:0 (($b ?:0 (1 ::0 2)) ::0 3))");
+  // An operator without a priority after a right operand.
+  expect_failure(R"("%d", REC->a + REC->name[1])");
+  expect_failure(R"("%d", -REC->name[1])");
+  expect_failure(R"("%d", REC->a ? 1 : 2 : 3)");
+  EXPECT_EQ(args(R"("%d", REC->name[1] + 2)"), "(($name [:0 1) +:7 2)");
+  EXPECT_EQ(args(R"("%d", REC->a + (REC->name[1]))"), "($a +:7 ($name [:0 1))");
 }
 
 TEST_F(PrintFmtParserTest, TopLevelConstantsFold) {
@@ -282,7 +298,7 @@ TEST_F(PrintFmtParserTest, ReparsingReplacesTheTree) {
 
 TEST_F(PrintFmtParserTest, EveryTruncationFailsCleanly) {
   std::string text =
-      R"("%s %d %s %s %d", __print_flags(REC->flags & 3, "|", {1, "A"}), (u8)REC->a ? sizeof(long) : -REC->b[2],)"
+      R"("%s %d %s %s %d", __print_flags(REC->flags & 3, "|", {1, "A"}), (u8)REC->a ? sizeof(long) : -(REC->b[2]),)"
       R"( __print_symbolic(REC->a, {1, "x"}), __print_hex(__get_dynamic_array(buf), 4), (REC)->b)";
   ASSERT_TRUE(parse(text.c_str()).ok);
   for (size_t n = 0; n < text.size(); ++n) {
