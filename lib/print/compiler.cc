@@ -415,7 +415,17 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
         s->kind = StrArg::Kind::Nothing;
       }
       s->value = number(is_hex ? node->hex.size : node->int_array.count, depth + 1);
-      if (!is_hex) s->element_size = number(node->int_array.el_size, depth + 1);
+      if (!is_hex) {
+        s->element_size = number(node->int_array.el_size, depth + 1);
+        s->count_from_length = !node->int_array.count && s->source_is_dynamic;
+      }
+      return s;
+    }
+    case TEP_PRINT_STACKTRACE: {
+      FieldRef f = resolve_field(event_, node->stacktrace.field, node->stacktrace.stacktrace);
+      if (!f.valid) return new_string(StrArg::Kind::Nothing);
+      StrArg* s = new_string(StrArg::Kind::Stacktrace);
+      s->field = f;
       return s;
     }
     case TEP_PRINT_STRING: {

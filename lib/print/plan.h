@@ -96,6 +96,7 @@ struct StrArg {
   enum class Kind : uint8_t {
     Nothing, Text, Address, FieldBytes, Flags, Symbols, Hex, HexString, IntArray, DynString,
     Bitmask, Cpumask, Conditional, Function, BprintArg,
+    Stacktrace,  // __get_stacktrace(x): x's dynamic array of long-sized return addresses
   };
   struct Symbol {
     int64_t value;  // flags compare signed (unknown names are -1), symbols unsigned
@@ -106,6 +107,9 @@ struct StrArg {
   bool has_delimiter = false;
   FieldRef field;          // FieldBytes, DynString, Bitmask, Cpumask; Hex/IntArray source
   bool source_is_dynamic = false;
+  // IntArray of __print_dynamic_array(x, size): no count, the array's length
+  // divided by the element size is.
+  bool count_from_length = false;
   const Expr* value = nullptr;  // Flags/Symbols value; Hex/IntArray count; Conditional test
   const Expr* element_size = nullptr;
   std::vector<Symbol> symbols;

@@ -79,6 +79,8 @@ class PrintFmtParser {
   Token process_named_field(tep_print_arg* arg, tep_print_arg_type type);
   Token process_dynamic_array(tep_print_arg* arg);
   Token process_dynamic_array_len(tep_print_arg* arg);
+  Token process_stacktrace(tep_print_arg* arg);
+  Token process_print_dynamic_array(tep_print_arg* arg);
   Token process_builtin_expect(tep_print_arg* arg);
   Token process_sizeof(tep_print_arg* arg);
   Token process_func_handler(tep_print_arg* arg, const tep_function_handler& handler);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The named helpers a print fmt calls, each with its own argument grammar:
 //   __print_flags(REC->flags, "|", { 1, "A" }), __print_symbolic(...),
-//   __print_hex(buf, len), __print_array(a, n, size), __get_str(name) and the
-//   other __get_* accessors, __builtin_expect(c, h), sizeof(type), and the
-//   functions a plugin registered with tep_register_print_function.
+//   __print_hex(buf, len), __print_array(a, n, size), __print_dynamic_array(a,
+//   size), __get_str(name) and the other __get_* accessors, __get_stacktrace(name),
+//   __builtin_expect(c, h), sizeof(type), and the functions a plugin registered
+//   with tep_register_print_function.
 #include "printfmt/parser.h"
 
 #include "format/field_lookup.h"
@@ -41,6 +42,8 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
     return process_dynamic_array(arg);
   if (name == "__get_dynamic_array_len" || name == "__get_rel_dynamic_array_len")
     return process_dynamic_array_len(arg);
+  if (name == "__get_stacktrace") return process_stacktrace(arg);
+  if (name == "__print_dynamic_array") return process_print_dynamic_array(arg);
   if (name == "__builtin_expect") return process_builtin_expect(arg);
   if (name == "sizeof") return process_sizeof(arg);
   if (const tep_function_handler* handler = context_.functions.find(name))
@@ -192,6 +195,37 @@ Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
   token = process_arg(index);
   if (!is_ok(token)) return token;
   if (token.is(TokenType::Op, "]")) return fail(ParseStatus::UnexpectedToken);
+  return lexer_.next_item();
+}
+
+// __get_stacktrace(name) (upstream 1.9.0). The field is left unresolved, as
+// upstream leaves it until the event is printed: any name parses.
+Token PrintFmtParser::process_stacktrace(tep_print_arg* arg) {
+  Token name = lexer_.next();
+  if (name.type != TokenType::Item) return fail(status_for(name));
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_STACKTRACE;
+  arg->stacktrace.stacktrace = tree_.keep(name.text);
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  return lexer_.next();
+}
+
+// __print_dynamic_array(name, element size) (upstream 1.9.0): an int array
+// whose source is the event field `name` read as a dynamic array and whose
+// count is left out (the printer divides the array's length by the size).
+Token PrintFmtParser::process_print_dynamic_array(tep_print_arg* arg) {
+  Token name = lexer_.next();
+  if (name.type != TokenType::Item) return fail(status_for(name));
+  tep_format_field* field = find_event_field(event_, name.text);
+  if (!field) return fail(ParseStatus::UnknownField);
+  if (!read_expected(TokenType::Delim, ",")) return {TokenType::Error, {}};
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_INT_ARRAY;
+  tep_print_arg* source = tree_.new_arg();
+  source->type = TEP_PRINT_DYNAMIC_ARRAY;
+  source->dynarray.field = field;
+  arg->int_array.field = source;
+  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::Error, {}};
   return lexer_.next_item();
 }
 

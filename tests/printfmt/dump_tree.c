@@ -144,7 +144,9 @@ static void dump_arg(FILE *out, const struct tep_print_arg *arg, int depth)
 	case TEP_PRINT_STACKTRACE:
 		fputs("STACKTRACE ", out);
 		put_text(out, arg->stacktrace.stacktrace);
-		fprintf(out, " field=%s\n", field_check(arg->stacktrace.field, arg->stacktrace.stacktrace));
+		/* Resolved when parsed or when first printed: both dumps say which. */
+		fprintf(out, " field=%s\n", arg->stacktrace.field ?
+			field_check(arg->stacktrace.field, arg->stacktrace.stacktrace) : "unresolved");
 		break;
 	case TEP_PRINT_DYNAMIC_ARRAY:
 	case TEP_PRINT_DYNAMIC_ARRAY_LEN:
