@@ -18,7 +18,9 @@ tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_v
   if (!parsed.print_fmt)
     stored.flags |= TEP_EVENT_FL_FAILED;
   else
-    printfmt::parse_print_fmt({tep.print_functions, tep.long_size}, stored, *parsed.print_fmt);
+    printfmt::parse_print_fmt(
+        {tep.print_functions, tep.long_size, !(tep.flags & TEP_NO_PARSING_WARNINGS)}, stored,
+        *parsed.print_fmt);
   tep.handlers.on_event_added(stored);
   *added = &stored;
   return TEP_ERRNO__SUCCESS;
