@@ -84,7 +84,7 @@ class PrintFmtParser {
   Token process_builtin_expect(tep_print_arg* arg);
   Token process_sizeof(tep_print_arg* arg);
   Token process_func_handler(tep_print_arg* arg, const tep_function_handler& handler);
-  // Parses one expression into a new node and requires `delim` after it.
+  // Parses one expression into a new node, folded, and requires `delim` after it.
   tep_print_arg* arg_then(std::string_view delim);
 
   bool read_expected(TokenType kind, std::string_view text);

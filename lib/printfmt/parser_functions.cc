@@ -127,14 +127,20 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
   return lexer_.next_item();
 }
 
+// The arguments of __print_hex, __print_array and __print_dynamic_array have
+// their constants folded as top-level arguments do, when an operator follows
+// their first operand ("8 * 2" is "16", "(8 * 2)" stays).
 tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
   tep_print_arg* arg = tree_.new_arg();
-  Token token = process_field_arg(arg);
+  Token token = process_arg(arg);
+  const bool operation = token.type == TokenType::Op;
+  while (is_ok(token) && token.type == TokenType::Op) token = process_op(arg, token);
   if (!is_ok(token)) return nullptr;
   if (!token.is(TokenType::Delim, delim)) {
     fail(status_for(token));
     return nullptr;
   }
+  if (operation) fold_constants(tree_, *arg);
   return arg;
 }
 
