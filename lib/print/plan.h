@@ -126,7 +126,12 @@ struct StrArg {
 
 // What a %p conversion prints (upstream's print_arg_pointer).
 struct PointerArg {
-  enum class Kind : uint8_t { Plain, Symbol, Mac, Ipv4, Ipv6, IpSockaddr, IpNothing, Uuid, HexBuffer };
+  enum class Kind : uint8_t {
+    Plain, Symbol, Mac, Ipv4, Ipv6, IpSockaddr, IpNothing, Uuid, HexBuffer,
+    // The kernel's, which upstream 1.9.0 does not know (print fmts only):
+    PhysAddr,   // %pa %pap %pad: "0x" and the value in 2 * long size hex digits
+    Backtrace,  // %pB: %pS of a return address (its function is the one holding address - 1)
+  };
   enum class Source : uint8_t { Value, Text, Field, Dynamic, Function, WrongType, BprintArg };
   Kind kind = Kind::Plain;
   Source source = Source::Value;

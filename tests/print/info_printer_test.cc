@@ -546,3 +546,26 @@ TEST_F(Printer, StacktraceStaysInsideTheRecord) {
   dynamic(76, std::string(reinterpret_cast<const char*>(stack), 20));
   EXPECT_EQ(print("\"%s\", __get_stacktrace(mask)"), "\n=> 1234\n");
 }
+
+// Ahead of upstream 1.9.0 (which prints these as %p and the letter), as the
+// kernel prints them (Documentation/core-api/printk-formats.rst): %pa, %pap
+// and %pad "0x" and the value in twice the long size of hex digits; %pB a
+// return address, the function holding address - 1 with the address's offset.
+TEST_F(Printer, PhysAddrAndBacktrace) {
+  put<uint64_t>(8, 0x1234);
+  put<uint64_t>(112, 0xffffffff81000100ULL);
+  EXPECT_EQ(print("\"%pa %pap %pad|%pa\", REC->a, REC->a, REC->ptr, REC->c"),
+            "0x0000000000001234 0x0000000000001234 0xffffffff81000100|0x0000000000000000");
+  tep_set_long_size(tep_, 4);
+  EXPECT_EQ(print("\"%pa %pa\", REC->a, REC->ptr"), "0x00001234 0xffffffff81000100");
+  tep_set_long_size(tep_, 8);
+  char a[] = "func_a", b[] = "func_b";
+  tep_register_function(tep_, a, 0xffffffff81000000ULL, nullptr);
+  tep_register_function(tep_, b, 0xffffffff81000100ULL, nullptr);
+  tep_register_function(tep_, a, 0xffffffff81000200ULL, nullptr);
+  // At func_b's start: the call was the last instruction of func_a.
+  EXPECT_EQ(print("\"%pB %pS %pB %pB\", REC->ptr, REC->ptr, REC->ptr + 8, REC->a"),
+            "func_a+0x100 func_b+0x0 func_b+0x8 0x1234");
+  // Text after the letters stays text.
+  EXPECT_EQ(print("\"%paX %pBx\", REC->a, REC->a"), "0x0000000000001234X 0x1234x");
+}
