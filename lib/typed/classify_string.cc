@@ -276,7 +276,10 @@ Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, cons
     }
     // Its text skips the first address and names the others: no column of
     // values says that better than the text itself.
-    case K::Stacktrace: return opaque("a stack trace");
+    case K::Stacktrace:
+      c = opaque("a stack trace");
+      c.field = single_field(node, cx.event);  // named after its field
+      return c;
     case K::Bitmask:
     case K::Cpumask:
       c.kind = arg.kind == K::Cpumask ? Kind::CpuSet : Kind::Bitmask;

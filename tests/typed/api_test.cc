@@ -586,6 +586,7 @@ TEST(Typed, StacktraceAndDynamicArrays) {
   const tev_column* cols[4];
   for (int i = 0; i < 4; i++) ASSERT_EQ(tev_event_column(ev, i, &cols[i]), TEV_OK);
   EXPECT_EQ(tev_column_kind(cols[0]), TEV_KIND_OPAQUE);
+  EXPECT_STREQ(tev_column_name(cols[0]), "stack");  // named after its field
   EXPECT_EQ(tev_column_kind(cols[1]), TEV_KIND_ARRAY);
   EXPECT_EQ(tev_column_element_type(cols[1]), TEV_TYPE_U8);
   EXPECT_EQ(tev_column_kind(cols[2]), TEV_KIND_ARRAY);
