@@ -50,8 +50,10 @@ tep_format_field** field_array(const tep_event* event, const char* kind, int cou
 
 }  // namespace
 
-// Both add the event to the handle whenever its name and id were read: a
-// malformed field list or print fmt only marks it TEP_EVENT_FL_FAILED.
+// Both add the event to the handle whenever its name, id and fields were read
+// (a malformed field list is TEP_ERRNO__READ_FORMAT_FAILED and adds nothing,
+// as in upstream 1.9.0): a missing or malformed print fmt only marks it
+// TEP_EVENT_FL_FAILED.
 TEP_EXPORT enum tep_errno tep_parse_event(struct tep_handle* tep, const char* buf,
                                           unsigned long size, const char* sys) {
   return parse(tep, nullptr, buf, size, sys);

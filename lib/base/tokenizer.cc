@@ -12,13 +12,14 @@ TokenType class_of(char c) { return token_classes::of(c); }
 // Not printable and not '\n': '\t' '\r' '\x01' '\x7f' ... (bytes >= 0x80 are handled apart).
 bool is_control(char c) { return (byte(c) < 0x20 && c != '\n') || c == 0x7f; }
 
-// Bytes inside a quoted string that decide nothing: printable or '\n', and
+// Bytes inside a quoted string that decide nothing: printable, '\n' or '\t'
+// (upstream 1.9.0 keeps a tab in a string; 1.8.4 ended the string there), and
 // neither the closing quote nor a backslash. of[0] for "...", of[1] for '...'.
 struct PlainInString {
   bool of[2][256];
   constexpr PlainInString() : of() {
     for (int c = 0; c < 256; ++c) {
-      const bool plain = ((c >= 0x20 && c < 0x7f) || c == '\n') && c != '\\';
+      const bool plain = ((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t') && c != '\\';
       of[0][c] = plain && c != '"';
       of[1][c] = plain && c != '\'';
     }

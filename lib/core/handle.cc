@@ -15,17 +15,13 @@ tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_v
   format::EventFormat parsed = format::read_event_format(text, system, tep.long_size, &tep);
   if (parsed.status != TEP_ERRNO__SUCCESS) return parsed.status;
   Event& stored = tep.events.add(std::move(parsed.event));
-  if (!parsed.fields_ok) {
+  if (!parsed.print_fmt)
     stored.flags |= TEP_EVENT_FL_FAILED;
-  } else {
-    if (!parsed.print_fmt)
-      stored.flags |= TEP_EVENT_FL_FAILED;
-    else
-      printfmt::parse_print_fmt({tep.print_functions, tep.long_size}, stored, *parsed.print_fmt);
-    // Upstream attaches handlers registered for this event (by id or by
-    // sys/name) only when its fields parsed.
-    tep.handlers.on_event_added(stored);
-  }
+  else
+    printfmt::parse_print_fmt(
+        {tep.print_functions, tep.long_size, !(tep.flags & TEP_NO_PARSING_WARNINGS)}, stored,
+        *parsed.print_fmt);
+  tep.handlers.on_event_added(stored);
   *added = &stored;
   return TEP_ERRNO__SUCCESS;
 }

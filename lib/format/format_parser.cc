@@ -79,8 +79,12 @@ EventFormat read_event_format(std::string_view text, std::string_view system, in
     out.status = TEP_ERRNO__READ_ID_FAILED;
     return out;
   }
-  out.fields_ok = read_fields(tk, *event, long_size);
-  if (out.fields_ok && read_print_fmt_label(tk)) out.print_fmt = tk.rest();
+  if (!read_fields(tk, *event, long_size)) {
+    // Upstream 1.9.0 drops such an event with this code (1.8.4 kept it, failed).
+    out.status = TEP_ERRNO__READ_FORMAT_FAILED;
+    return out;
+  }
+  if (read_print_fmt_label(tk)) out.print_fmt = tk.rest();
   out.event = std::move(event);
   return out;
 }

@@ -12,8 +12,8 @@
 //   print fmt: "prev_comm=%s ...", REC->prev_comm, ...
 // The header and fields are parsed here; the print fmt text goes to
 // lib/printfmt (lib/core's add_event_format does both and adds the event to
-// the handle whenever a name and id were read, even if the fields or print
-// fmt are malformed: it then carries TEP_EVENT_FL_FAILED, as upstream's).
+// the handle whenever its name, id and fields were read, even if its print fmt
+// is missing or malformed: it then carries TEP_EVENT_FL_FAILED, as upstream's).
 #pragma once
 
 #include <memory>
@@ -27,12 +27,12 @@ namespace tep::format {
 struct EventFormat {
   // TEP_ERRNO__SUCCESS with `event` set, or
   //   TEP_ERRNO__MEM_ALLOC_FAILED  no "name: WORD" at the start (upstream's code for it),
-  //   TEP_ERRNO__READ_ID_FAILED    no "ID: NUMBER" after it, or a negative id.
+  //   TEP_ERRNO__READ_ID_FAILED    no "ID: NUMBER" after it, or a negative id,
+  //   TEP_ERRNO__READ_FORMAT_FAILED a malformed field list (upstream 1.9.0's code).
   tep_errno status = TEP_ERRNO__SUCCESS;
   std::unique_ptr<Event> event;
-  bool fields_ok = false;
-  // The text after "print fmt:" (a view into the input); none when the fields
-  // failed or the label is missing.
+  // The text after "print fmt:" (a view into the input); none when the label
+  // is missing.
   std::optional<std::string_view> print_fmt;
 };
 

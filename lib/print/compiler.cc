@@ -415,7 +415,17 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
         s->kind = StrArg::Kind::Nothing;
       }
       s->value = number(is_hex ? node->hex.size : node->int_array.count, depth + 1);
-      if (!is_hex) s->element_size = number(node->int_array.el_size, depth + 1);
+      if (!is_hex) {
+        s->element_size = number(node->int_array.el_size, depth + 1);
+        s->count_from_length = !node->int_array.count && s->source_is_dynamic;
+      }
+      return s;
+    }
+    case TEP_PRINT_STACKTRACE: {
+      FieldRef f = resolve_field(event_, node->stacktrace.field, node->stacktrace.stacktrace);
+      if (!f.valid) return new_string(StrArg::Kind::Nothing);
+      StrArg* s = new_string(StrArg::Kind::Stacktrace);
+      s->field = f;
       return s;
     }
     case TEP_PRINT_STRING: {
@@ -515,6 +525,13 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
       p->kind = Kind::HexBuffer;
       p->delimiter = at(1) == 'C' ? ":" : at(1) == 'D' ? "-" : at(1) == 'N' ? "" : " ";
       break;
+    // A printk format's %pa and %pB stay plain pointers, as upstream reads them.
+    case 'a':
+      p->kind = ref.bprint_index < 0 ? Kind::PhysAddr : Kind::Plain;
+      break;
+    case 'B':
+      p->kind = ref.bprint_index < 0 ? Kind::Backtrace : Kind::Plain;
+      break;
     default:
       p->kind = Kind::Plain;
       break;
@@ -531,7 +548,8 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
   } else if (node && node->type == TEP_PRINT_BSTRING) {
     p->source = PointerArg::Source::Text;
     p->text = node->string.string ? node->string.string : "";
-  } else if (p->kind == Kind::Plain || p->kind == Kind::Symbol) {
+  } else if (p->kind == Kind::Plain || p->kind == Kind::Symbol || p->kind == Kind::PhysAddr ||
+             p->kind == Kind::Backtrace) {
     p->source = PointerArg::Source::Value;
     p->value = number(node, 0);
   } else if (p->kind == Kind::IpNothing) {

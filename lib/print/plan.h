@@ -96,6 +96,7 @@ struct StrArg {
   enum class Kind : uint8_t {
     Nothing, Text, Address, FieldBytes, Flags, Symbols, Hex, HexString, IntArray, DynString,
     Bitmask, Cpumask, Conditional, Function, BprintArg,
+    Stacktrace,  // __get_stacktrace(x): x's dynamic array of long-sized return addresses
   };
   struct Symbol {
     int64_t value;  // flags compare signed (unknown names are -1), symbols unsigned
@@ -106,6 +107,9 @@ struct StrArg {
   bool has_delimiter = false;
   FieldRef field;          // FieldBytes, DynString, Bitmask, Cpumask; Hex/IntArray source
   bool source_is_dynamic = false;
+  // IntArray of __print_dynamic_array(x, size): no count, the array's length
+  // divided by the element size is.
+  bool count_from_length = false;
   const Expr* value = nullptr;  // Flags/Symbols value; Hex/IntArray count; Conditional test
   const Expr* element_size = nullptr;
   std::vector<Symbol> symbols;
@@ -122,7 +126,12 @@ struct StrArg {
 
 // What a %p conversion prints (upstream's print_arg_pointer).
 struct PointerArg {
-  enum class Kind : uint8_t { Plain, Symbol, Mac, Ipv4, Ipv6, IpSockaddr, IpNothing, Uuid, HexBuffer };
+  enum class Kind : uint8_t {
+    Plain, Symbol, Mac, Ipv4, Ipv6, IpSockaddr, IpNothing, Uuid, HexBuffer,
+    // The kernel's, which upstream 1.9.0 does not know (print fmts only):
+    PhysAddr,   // %pa %pap %pad: "0x" and the value in 2 * long size hex digits
+    Backtrace,  // %pB: %pS of a return address (its function is the one holding address - 1)
+  };
   enum class Source : uint8_t { Value, Text, Field, Dynamic, Function, WrongType, BprintArg };
   Kind kind = Kind::Plain;
   Source source = Source::Value;

@@ -3,6 +3,7 @@
 // IP addresses, socket addresses, UUIDs, hex buffers, plain pointers.
 #include <cstring>
 
+#include "base/digits.h"
 #include "print/evaluator.h"
 
 namespace tep::print {
@@ -165,6 +166,33 @@ void symbol(Output& s, const Context& ctx, const PointerArg& arg, uint64_t v) {
   }
 }
 
+// %pa/%pap/%pad (Documentation/core-api/printk-formats.rst): phys_addr_t and
+// dma_addr_t as "0x" and hex digits zero-padded to twice the long size.
+void phys_addr(Output& s, const Context& ctx, uint64_t v) {
+  const ptrdiff_t width = ctx.tep.long_size == 4 ? 8 : 16;
+  char text[40];
+  char* end = text + sizeof text;
+  char* start = unsigned_digits(v, 16, false, end);
+  while (end - start < width) *--start = '0';
+  *--start = 'x';
+  *--start = '0';
+  s.append(std::string_view(start, static_cast<size_t>(end - start)));
+}
+
+// %pB: a return address may lie just past its function's end (a call that
+// never returns ends it), so the function is the one holding address - 1;
+// the offset is the address's own. Unknown: the address, as %pS prints it.
+void backtrace_symbol(Output& s, const Context& ctx, uint64_t v) {
+  FunctionMatch match;
+  if (v && ctx.tep.functions.lookup(v - 1, match)) {
+    s.append(match.name);
+    s.append_char('+');
+    append_hex(s, v - match.start, true);
+  } else {
+    append_hex(s, v, true);
+  }
+}
+
 // Everything but a %p or %ps of a value (the common case, print_pointer's own).
 __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx, const PointerArg& arg,
                                                    int plen) {
@@ -239,6 +267,9 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
   if (arg.source == PointerArg::Source::Value) {
     if (arg.kind == PointerArg::Kind::Plain) return plain_pointer(s, value_of(ctx, *arg.value));
     if (arg.kind == PointerArg::Kind::Symbol) return symbol(s, ctx, arg, value_of(ctx, *arg.value));
+    if (arg.kind == PointerArg::Kind::PhysAddr) return phys_addr(s, ctx, value_of(ctx, *arg.value));
+    if (arg.kind == PointerArg::Kind::Backtrace)
+      return backtrace_symbol(s, ctx, value_of(ctx, *arg.value));
   }
   print_other_pointer(s, ctx, arg, plen);
 }

@@ -157,6 +157,41 @@ int64_t array_base(const Context& ctx, const StrArg& arg) {
   return arg.field.offset;
 }
 
+// __print_dynamic_array's element count (upstream 1.9.0): the array's length
+// over the element size (the length itself for size 0), none when the array
+// does not lie inside the record; `at` becomes where it starts.
+int dynamic_array_count(const Context& ctx, const FieldRef& field, int el_size, int64_t& at) {
+  int64_t length;
+  dynamic_location(ctx, field, at, length);
+  if (!ctx.record.inside(at, length)) return 0;
+  return static_cast<int>(el_size ? length / el_size : length);
+}
+
+// __get_stacktrace(x) (upstream 1.9.0): a newline, then "=> name+0xoff\n"
+// (or the bare hex address outside every function) for each long-sized
+// address of x's dynamic array but the first, read in the file's byte order.
+// Nothing past the record is read (upstream reads past it for a __rel_loc).
+void print_stacktrace(Output& s, const Context& ctx, const FieldRef& field) {
+  s.append_char('\n');
+  int64_t offset, length;
+  dynamic_location(ctx, field, offset, length);
+  const int word = ctx.tep.long_size;
+  if (word <= 0 || !ctx.record.inside(offset, length)) return;
+  for (int64_t i = 1; i < length / word; i++) {
+    uint64_t addr = ctx.record.number(offset + i * word, word);
+    s.append("=> ");
+    FunctionMatch match;
+    if (ctx.tep.functions.lookup(addr, match)) {
+      s.append(match.name);
+      s.append("+0x");
+      append_hex(s, addr - match.start, false);
+    } else {
+      append_hex(s, addr, false);
+    }
+    s.append_char('\n');
+  }
+}
+
 // The %s arguments few records print: out of line, with the strings they build.
 __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx, const StrArg& arg,
                                                   const fmt::PrintFmtConversion& c, const int* star) {
@@ -191,6 +226,7 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
       int64_t at = array_base(ctx, arg);
       int len = static_cast<int>(evaluate(ctx, *arg.value));
       int el_size = static_cast<int>(evaluate(ctx, *arg.element_size));
+      if (arg.count_from_length) len = dynamic_array_count(ctx, arg.field, el_size, at);
       s.append_char('{');
       for (int i = 0; i < len && rec.inside(at, 1); i++) {
         if (i) s.append_char(',');
@@ -224,6 +260,7 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
       return;
     }
     case K::Function: print_function_as_string(s, ctx, *arg.call, c, star); return;
+    case K::Stacktrace: print_stacktrace(s, ctx, arg.field); return;
     case K::BprintArg: {
       if (arg.index >= ctx.bprint_count) return;
       const BprintValue& v = ctx.bprint_args[arg.index];

@@ -185,7 +185,10 @@ size_t pointer_letters(std::string_view rest) {
   auto at = [&](size_t i) { return i < rest.size() ? rest[i] : '\0'; };
   switch (at(0)) {
     case 'F': case 'S': case 'f': case 's':
+    case 'B':  // "%pB" (ahead of upstream 1.9.0, which leaves the 'B' as text)
       return 1;
+    case 'a':  // "%pa", "%pap", "%pad" (ahead of upstream 1.9.0, as 'B')
+      return (at(1) == 'p' || at(1) == 'd') ? 2 : 1;
     case 'M': case 'm':
       return (at(1) == 'R' || at(1) == 'F') ? 2 : 1;
     case 'I': case 'i': {

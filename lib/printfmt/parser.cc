@@ -345,9 +345,12 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
   if (!is_ok(token)) return token;
   if (token.type == TokenType::Op && token.text != ":") {
     int prio = op_priority(token.text);
+    // An operator without a priority ('[' in "a + b[1]", "-b[1]") is an error
+    // here since upstream 1.9.0 (1.8.4 gave it to the right operand).
+    if (prio < 0) return fail(ParseStatus::BadOperator);
     if (prio > arg->op.prio) return process_op(arg, token);
-    // Upstream would follow a null pointer here ("c ? a : b [" and "x[i] ["
-    // with an unknown operator); it is an error.
+    // Upstream 1.8.4 followed a null pointer here ("x[i] * y" after a '['
+    // node takes the branch above); it is an error.
     if (!right) return fail(ParseStatus::BadOperator);
     return process_op(right, token);
   }
@@ -375,7 +378,12 @@ Token PrintFmtParser::process_cond(tep_print_arg* top) {
     return fail(status_for(token));
   }
   arg->op.op = tree_.keep(":");
+  // The third operand is a whole expression ("c ? a : b + 1" is
+  // "c ? a : (b + 1)", "c ? a : d ? e : f" nests to the right), as in
+  // upstream 1.9.0; a ':' there is an unknown operator, so
+  // "c ? d ? a : b : e" fails as it does upstream.
   token = process_arg(right);
+  while (is_ok(token) && token.type == TokenType::Op) token = process_op(right, token);
   top->op.right = arg;
   return token;
 }

@@ -6,7 +6,7 @@
 // The tree has exactly upstream's shape, quirks included, because consumers
 // walk it: operators associate to the right at equal priority, a parenthesised
 // right operand of higher priority is rotated as upstream rotates it
-// ("a * (b + c)" becomes "(a * b) + c"), "c ? a : b + 1" is "(c ? a : b) + 1",
+// ("a * (b + c)" becomes "(a * b) + c"), "c ? a : b + 1" is "c ? a : (b + 1)",
 // "(type)" casts wrap the next operand, flag/symbol values are stored as text.
 // Recursion is bounded (kMaxDepth); every node lives in the event's ArgTree.
 #pragma once
@@ -79,10 +79,12 @@ class PrintFmtParser {
   Token process_named_field(tep_print_arg* arg, tep_print_arg_type type);
   Token process_dynamic_array(tep_print_arg* arg);
   Token process_dynamic_array_len(tep_print_arg* arg);
+  Token process_stacktrace(tep_print_arg* arg);
+  Token process_print_dynamic_array(tep_print_arg* arg);
   Token process_builtin_expect(tep_print_arg* arg);
   Token process_sizeof(tep_print_arg* arg);
   Token process_func_handler(tep_print_arg* arg, const tep_function_handler& handler);
-  // Parses one expression into a new node and requires `delim` after it.
+  // Parses one expression into a new node, folded, and requires `delim` after it.
   tep_print_arg* arg_then(std::string_view delim);
 
   bool read_expected(TokenType kind, std::string_view text);

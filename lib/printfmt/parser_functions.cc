@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The named helpers a print fmt calls, each with its own argument grammar:
 //   __print_flags(REC->flags, "|", { 1, "A" }), __print_symbolic(...),
-//   __print_hex(buf, len), __print_array(a, n, size), __get_str(name) and the
-//   other __get_* accessors, __builtin_expect(c, h), sizeof(type), and the
-//   functions a plugin registered with tep_register_print_function.
+//   __print_hex(buf, len), __print_array(a, n, size), __print_dynamic_array(a,
+//   size), __get_str(name) and the other __get_* accessors, __get_stacktrace(name),
+//   __builtin_expect(c, h), sizeof(type), and the functions a plugin registered
+//   with tep_register_print_function.
 #include "printfmt/parser.h"
 
 #include "format/field_lookup.h"
@@ -41,6 +42,8 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
     return process_dynamic_array(arg);
   if (name == "__get_dynamic_array_len" || name == "__get_rel_dynamic_array_len")
     return process_dynamic_array_len(arg);
+  if (name == "__get_stacktrace") return process_stacktrace(arg);
+  if (name == "__print_dynamic_array") return process_print_dynamic_array(arg);
   if (name == "__builtin_expect") return process_builtin_expect(arg);
   if (name == "sizeof") return process_sizeof(arg);
   if (const tep_function_handler* handler = context_.functions.find(name))
@@ -124,14 +127,20 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
   return lexer_.next_item();
 }
 
+// The arguments of __print_hex, __print_array and __print_dynamic_array have
+// their constants folded as top-level arguments do, when an operator follows
+// their first operand ("8 * 2" is "16", "(8 * 2)" stays).
 tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
   tep_print_arg* arg = tree_.new_arg();
-  Token token = process_field_arg(arg);
+  Token token = process_arg(arg);
+  const bool operation = token.type == TokenType::Op;
+  while (is_ok(token) && token.type == TokenType::Op) token = process_op(arg, token);
   if (!is_ok(token)) return nullptr;
   if (!token.is(TokenType::Delim, delim)) {
     fail(status_for(token));
     return nullptr;
   }
+  if (operation) fold_constants(tree_, *arg);
   return arg;
 }
 
@@ -195,6 +204,37 @@ Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
   return lexer_.next_item();
 }
 
+// __get_stacktrace(name) (upstream 1.9.0). The field is left unresolved, as
+// upstream leaves it until the event is printed: any name parses.
+Token PrintFmtParser::process_stacktrace(tep_print_arg* arg) {
+  Token name = lexer_.next();
+  if (name.type != TokenType::Item) return fail(status_for(name));
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_STACKTRACE;
+  arg->stacktrace.stacktrace = tree_.keep(name.text);
+  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  return lexer_.next();
+}
+
+// __print_dynamic_array(name, element size) (upstream 1.9.0): an int array
+// whose source is the event field `name` read as a dynamic array and whose
+// count is left out (the printer divides the array's length by the size).
+Token PrintFmtParser::process_print_dynamic_array(tep_print_arg* arg) {
+  Token name = lexer_.next();
+  if (name.type != TokenType::Item) return fail(status_for(name));
+  tep_format_field* field = find_event_field(event_, name.text);
+  if (!field) return fail(ParseStatus::UnknownField);
+  if (!read_expected(TokenType::Delim, ",")) return {TokenType::Error, {}};
+  *arg = tep_print_arg{};
+  arg->type = TEP_PRINT_INT_ARRAY;
+  tep_print_arg* source = tree_.new_arg();
+  source->type = TEP_PRINT_DYNAMIC_ARRAY;
+  source->dynarray.field = field;
+  arg->int_array.field = source;
+  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::Error, {}};
+  return lexer_.next_item();
+}
+
 // __get_dynamic_array_len(name)
 Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
   Token name = lexer_.next();
@@ -221,7 +261,8 @@ Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
 
 // Like upstream, the type words are compared as text whatever their token kind.
 // sizeof(int), sizeof(unsigned [int]), sizeof(long), sizeof(long long),
-// sizeof(u8 .. s64) and sizeof(REC->scalar_field) become atoms.
+// sizeof(u8 .. s64), sizeof(__u8 .. __s64) but __s8, and sizeof(REC->scalar_field)
+// become atoms.
 Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   Token token = lexer_.next_item();
   arg->type = TEP_PRINT_ATOM;
@@ -257,13 +298,17 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     if (!field) return fail(ParseStatus::UnknownField);
     if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::BadSizeof);
     size = std::to_string(field->size);
-  } else if (token.text == "u8" || token.text == "s8") {
+  } else if (token.text == "u8" || token.text == "s8" || token.text == "__u8") {
+    // Upstream 1.9.0 added the __ forms, all but __s8.
     size = "1";
-  } else if (token.text == "u16" || token.text == "s16") {
+  } else if (token.text == "u16" || token.text == "s16" || token.text == "__u16" ||
+             token.text == "__s16") {
     size = "2";
-  } else if (token.text == "u32" || token.text == "s32") {
+  } else if (token.text == "u32" || token.text == "s32" || token.text == "__u32" ||
+             token.text == "__s32") {
     size = "4";
-  } else if (token.text == "u64" || token.text == "s64") {
+  } else if (token.text == "u64" || token.text == "s64" || token.text == "__u64" ||
+             token.text == "__s64") {
     size = "8";
   } else {
     return fail(ParseStatus::BadSizeof);

@@ -40,8 +40,9 @@ bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_v
   };
   if (status != ParseStatus::Ok) {
     event.flags |= TEP_EVENT_FL_FAILED;
-    tep_warning("[%s:%s] %s", event.system ? event.system : "", event.name ? event.name : "",
-                parse_status_text(status));
+    if (context.warn)
+      tep_warning("[%s:%s] %s", event.system ? event.system : "", event.name ? event.name : "",
+                  parse_status_text(status));
     // The arguments read before the failure still type their fields (lib/typed).
     parse_directives();
     return false;

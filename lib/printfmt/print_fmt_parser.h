@@ -15,6 +15,9 @@ namespace tep::printfmt {
 struct PrintFmtContext {
   const PrintFunctionRegistry& functions;
   int long_size;
+  // False under TEP_NO_PARSING_WARNINGS (upstream 1.9.0): a print fmt that
+  // fails to parse says nothing (a count mismatch found after it still warns).
+  bool warn = true;
 };
 
 // Fills event.print_fmt (format string and args), owned by event.print_args.

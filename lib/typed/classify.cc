@@ -176,7 +176,9 @@ Column classify_pointer(const ClassifyContext& cx, const print::Step& step, cons
   Column c;
   switch (p.kind) {
     case K::Plain:
-    case K::Symbol: {
+    case K::Symbol:
+    case K::PhysAddr:   // an address: its value
+    case K::Backtrace: {
       if (p.kind == K::Plain && bitmap_list(cx, step, node, after, c)) return c;
       if (!node || !computable(node, cx.event)) return opaque("depends on something outside the record");
       IntShape s = integer_reader(cx, node, p.value, c.reader);

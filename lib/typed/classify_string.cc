@@ -256,8 +256,9 @@ Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, cons
       c.reader.length = arg.value;
       break;
     case K::IntArray: {
-      if (!computable(node->int_array.count, cx.event) || !arg.element_size ||
-          arg.element_size->kind != print::Expr::Kind::Constant)
+      // __print_dynamic_array(x, size) has no count: the whole payload is read.
+      if (!(arg.count_from_length || computable(node->int_array.count, cx.event)) ||
+          !arg.element_size || arg.element_size->kind != print::Expr::Kind::Constant)
         return opaque("an array of unknown shape");
       uint64_t element = arg.element_size->constant;
       if (element != 1 && element != 2 && element != 4 && element != 8)
@@ -267,10 +268,18 @@ Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, cons
       const tep_format_field* f = single_field(node->int_array.field, cx.event);
       c.element = integer_type(static_cast<int>(element), f && (f->flags & TEP_FIELD_IS_SIGNED));
       field_bytes(arg.field, arg.source_is_dynamic, c.reader);
-      c.reader.length = arg.value;
-      c.reader.length_scale = static_cast<int>(element);
+      if (!arg.count_from_length) {
+        c.reader.length = arg.value;
+        c.reader.length_scale = static_cast<int>(element);
+      }
       break;
     }
+    // Its text skips the first address and names the others: no column of
+    // values says that better than the text itself.
+    case K::Stacktrace:
+      c = opaque("a stack trace");
+      c.field = single_field(node, cx.event);  // named after its field
+      return c;
     case K::Bitmask:
     case K::Cpumask:
       c.kind = arg.kind == K::Cpumask ? Kind::CpuSet : Kind::Bitmask;

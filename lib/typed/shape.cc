@@ -86,6 +86,11 @@ void collect_field(const tep_print_arg* node, const tep_event& event, const tep_
       f = node->bitmask.field ? node->bitmask.field
                               : node->bitmask.bitmask ? find_any_field_in(event, node->bitmask.bitmask) : nullptr;
       break;
+    case TEP_PRINT_STACKTRACE:  // named by the print fmt, resolved when printed
+      f = node->stacktrace.field ? node->stacktrace.field
+          : node->stacktrace.stacktrace ? find_any_field_in(event, node->stacktrace.stacktrace)
+                                        : nullptr;
+      break;
     default: return;
   }
   if (!f) return;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // print_info on hand-made events and records. Expected texts are what
-// upstream 1.8.4 prints for the same format and bytes.
+// upstream 1.9.0 prints for the same format and bytes.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -454,3 +454,118 @@ TEST_F(Printer, PrintFmtWidthsAreBounded) {
 }
 
 }  // namespace
+
+// __print_dynamic_array(x, size) (upstream 1.9.0): x's payload as an int
+// array of `size`-byte elements read in the host's order, length / size of
+// them; other sizes print "BAD SIZE:n " once and then one byte per element.
+TEST_F(Printer, PrintDynamicArray) {
+  std::string bytes;
+  for (int i = 1; i <= 16; i++) bytes += static_cast<char>(i);
+  dynamic(100, bytes);
+  auto elements = [&](int size) {
+    std::string out = "{";
+    for (int i = 0; i + size <= 16; i += size) {
+      uint64_t v = 0;
+      if (size == 2) { uint16_t x; memcpy(&x, bytes.data() + i, 2); v = x; }
+      if (size == 4) { uint32_t x; memcpy(&x, bytes.data() + i, 4); v = x; }
+      if (size == 8) memcpy(&v, bytes.data() + i, 8);
+      char hex[32];
+      snprintf(hex, sizeof hex, "%s0x%llx", i ? "," : "", static_cast<unsigned long long>(v));
+      out += hex;
+    }
+    return out + "}";
+  };
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 1)"),
+            "{0x1,0x2,0x3,0x4,0x5,0x6,0x7,0x8,0x9,0xa,0xb,0xc,0xd,0xe,0xf,0x10}");
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 2)"), elements(2));
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 4)"), elements(4));
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, sizeof(u64))"), elements(8));
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 3)"), "{BAD SIZE:3 0x1,0x2,0x3,0x4,0x5}");
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 0)"),
+            "{BAD SIZE:0 0x1,0x2,0x3,0x4,0x5,0x6,0x7,0x8,0x9,0xa,0xb,0xc,0xd,0xe,0xf,0x10}");
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 16)"), "{BAD SIZE:16 0x1}");
+  EXPECT_EQ(print("\"%s|%s\", __print_dynamic_array(arr, -1), __print_dynamic_array(arr, 100000)"), "{}|{}");
+  // Widths and precisions do not apply; as a number it is 0.
+  EXPECT_EQ(print("\"<%20.2s> %d\", __print_dynamic_array(arr, 8), __print_dynamic_array(arr, 1)"),
+            "<" + elements(8) + "> 0");
+}
+
+TEST_F(Printer, PrintDynamicArrayStaysInsideTheRecord) {
+  dynamic(100, std::string("\x01\x02\x03\x04", 4));
+  const int whole = static_cast<int>(rec_.size());
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 1)", whole), "{0x1,0x2,0x3,0x4}");
+  // A payload running past the record prints no element.
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(arr, 1)", whole - 1), "{}");
+  // Absurd locations: past the record, and a scalar read as one.
+  put<uint32_t>(100, 0xffffffffu);
+  put<int32_t>(16, 0x7fff7fff);
+  EXPECT_EQ(print("\"%s %s %s\", __print_dynamic_array(arr, 1), __print_dynamic_array(b, 1), "
+                  "__print_dynamic_array(u32arr, 8)"),
+            "{} {} {}");
+}
+
+TEST_F(Printer, PrintDynamicArrayOfARelLoc) {
+  dynamic(80, std::string("\x01\x02\x03\x04\x05", 5), true);
+  uint16_t a, b;
+  memcpy(&a, "\x01\x02", 2);
+  memcpy(&b, "\x03\x04", 2);
+  char want[64];
+  snprintf(want, sizeof want, "{0x%x,0x%x}", a, b);
+  EXPECT_EQ(print("\"%s\", __print_dynamic_array(r, 2)"), want);
+}
+
+// __get_stacktrace(x) (upstream 1.9.0): a newline, then "=> name+0xoff\n" per
+// long-sized address of x's payload but the first (the bare hex address when
+// no function holds it: below the first, or past the last one's start).
+TEST_F(Printer, Stacktrace) {
+  char a[] = "func_a", c[] = "func_c", d[] = "func_d", mod[] = "mod";
+  tep_register_function(tep_, a, 0xffffffff81000000ULL, nullptr);
+  tep_register_function(tep_, c, 0x1000ULL, mod);
+  tep_register_function(tep_, d, 0x81000000ULL, nullptr);
+  const uint64_t stack[] = {0xffffffff81000000ULL, 0x1234, 0xffffffff81000000ULL, 0xdeadbeef, 0x10,
+                            0xffffffff81000108ULL};
+  dynamic(76, std::string(reinterpret_cast<const char*>(stack), sizeof stack));
+  EXPECT_EQ(print("\"<%s>\", __get_stacktrace(mask)"),
+            "<\n=> func_c+0x234\n=> func_a+0x0\n=> func_d+0x5dadbeef\n=> 10\n=> ffffffff81000108\n>");
+  // A field that is not there prints nothing; as a number it is 0; no width.
+  EXPECT_EQ(print("\"<%s> %d <%30.1s>\", __get_stacktrace(nosuch), __get_stacktrace(mask), "
+                  "__get_stacktrace(b)"),
+            "<> 0 <\n>");
+}
+
+TEST_F(Printer, StacktraceStaysInsideTheRecord) {
+  const uint64_t stack[] = {1, 0x1234, 0x5678};
+  dynamic(76, std::string(reinterpret_cast<const char*>(stack), sizeof stack));
+  const int whole = static_cast<int>(rec_.size());
+  EXPECT_EQ(print("\"%s\", __get_stacktrace(mask)", whole), "\n=> 1234\n=> 5678\n");
+  EXPECT_EQ(print("\"%s\", __get_stacktrace(mask)", whole - 1), "\n");
+  // A __rel_loc past the record (upstream reads past it there).
+  put<uint32_t>(80, 0x7fff0000u);
+  EXPECT_EQ(print("\"%s\", __get_stacktrace(r)"), "\n");
+  // A length that is not a multiple of the long size: whole entries only.
+  dynamic(76, std::string(reinterpret_cast<const char*>(stack), 20));
+  EXPECT_EQ(print("\"%s\", __get_stacktrace(mask)"), "\n=> 1234\n");
+}
+
+// Ahead of upstream 1.9.0 (which prints these as %p and the letter), as the
+// kernel prints them (Documentation/core-api/printk-formats.rst): %pa, %pap
+// and %pad "0x" and the value in twice the long size of hex digits; %pB a
+// return address, the function holding address - 1 with the address's offset.
+TEST_F(Printer, PhysAddrAndBacktrace) {
+  put<uint64_t>(8, 0x1234);
+  put<uint64_t>(112, 0xffffffff81000100ULL);
+  EXPECT_EQ(print("\"%pa %pap %pad|%pa\", REC->a, REC->a, REC->ptr, REC->c"),
+            "0x0000000000001234 0x0000000000001234 0xffffffff81000100|0x0000000000000000");
+  tep_set_long_size(tep_, 4);
+  EXPECT_EQ(print("\"%pa %pa\", REC->a, REC->ptr"), "0x00001234 0xffffffff81000100");
+  tep_set_long_size(tep_, 8);
+  char a[] = "func_a", b[] = "func_b";
+  tep_register_function(tep_, a, 0xffffffff81000000ULL, nullptr);
+  tep_register_function(tep_, b, 0xffffffff81000100ULL, nullptr);
+  tep_register_function(tep_, a, 0xffffffff81000200ULL, nullptr);
+  // At func_b's start: the call was the last instruction of func_a.
+  EXPECT_EQ(print("\"%pB %pS %pB %pB\", REC->ptr, REC->ptr, REC->ptr + 8, REC->a"),
+            "func_a+0x100 func_b+0x0 func_b+0x8 0x1234");
+  // Text after the letters stays text.
+  EXPECT_EQ(print("\"%paX %pBx\", REC->a, REC->a"), "0x0000000000001234X 0x1234x");
+}

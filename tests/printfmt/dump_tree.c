@@ -141,6 +141,13 @@ static void dump_arg(FILE *out, const struct tep_print_arg *arg, int depth)
 		put_text(out, arg->bitmask.bitmask);
 		fprintf(out, " field=%s\n", field_check(arg->bitmask.field, arg->bitmask.bitmask));
 		break;
+	case TEP_PRINT_STACKTRACE:
+		fputs("STACKTRACE ", out);
+		put_text(out, arg->stacktrace.stacktrace);
+		/* Resolved when parsed or when first printed: both dumps say which. */
+		fprintf(out, " field=%s\n", arg->stacktrace.field ?
+			field_check(arg->stacktrace.field, arg->stacktrace.stacktrace) : "unresolved");
+		break;
 	case TEP_PRINT_DYNAMIC_ARRAY:
 	case TEP_PRINT_DYNAMIC_ARRAY_LEN:
 		fputs(arg->type == TEP_PRINT_DYNAMIC_ARRAY ? "DYNAMIC_ARRAY " : "DYNAMIC_ARRAY_LEN ", out);

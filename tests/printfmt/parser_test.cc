@@ -47,6 +47,8 @@ std::string show(const tep_print_arg* arg) {
         out += ",{" + S(s->value) + "," + S(s->str) + "}";
       return out + ")";
     }
+    case TEP_PRINT_STACKTRACE:
+      return "stack(" + S(arg->stacktrace.stacktrace) + (arg->stacktrace.field ? ",field" : "") + ")";
     case TEP_PRINT_FUNC: {
       std::string out = arg->func.func->name + "(";
       for (auto* a = arg->func.args; a; a = a->next) out += show(a) + (a->next ? "," : "");
@@ -128,11 +130,27 @@ TEST_F(PrintFmtParserTest, PrecedenceAndUpstreamShapes) {
   EXPECT_EQ(args(R"("%d", REC->a - REC->b - 1)"), "($a -:7 ($b -:7 1))");
   // Upstream's rotation: a parenthesised weaker right operand is split.
   EXPECT_EQ(args(R"("%d", REC->a * (REC->b + 2))"), "(($a *:6 $b) +:7 2)");
-  EXPECT_EQ(args(R"("%d", REC->a ? REC->b : 3 + 4)"), "(($a ?:0 ($b ::0 3)) +:7 4)");
+  // The third operand of ?: is a whole expression (upstream 1.9.0), folded.
+  EXPECT_EQ(args(R"("%d", REC->a ? REC->b : 3 + 4)"), "($a ?:0 ($b ::0 7))");
+  EXPECT_EQ(args(R"("%d", REC->a ? 1 : REC->b ? 2 : 3)"), "($a ?:0 (1 ::0 ($b ?:0 (2 ::0 3))))");
+  EXPECT_EQ(args(R"("%d", REC->a + REC->b ? 1 : 2)"), "(($a +:7 $b) ?:0 (1 ::0 2))");
   EXPECT_EQ(args(R"("%d", -REC->a + 1)"), "((_ -:0 $a) +:7 1)");
   EXPECT_EQ(args(R"("%d", !REC->a && ~REC->b)"), "((_ !:0 $a) &&:14 (_ ~:0 $b))");
   EXPECT_EQ(args(R"("%d", REC->name[REC->a])"), "($name [:0 $a)");
   EXPECT_EQ(args(R"("%d", REC->a == 1 || REC->b != 2)"), "(($a ==:10 1) ||:15 ($b !=:10 2))");
+}
+
+TEST_F(PrintFmtParserTest, UpstreamOneNineRejections) {
+  // A ?: nested in the second operand without parentheses: its ':' reaches
+  // the inner third operand as an unknown operator.
+  expect_failure(R"("%d", REC->a ? REC->b ? 1 : 2 : 3)");
+  EXPECT_EQ(args(R"("%d", REC->a ? (REC->b ? 1 : 2) : 3)"), "($a ?:0 (($b ?:0 (1 ::0 2)) ::0 3))");
+  // An operator without a priority after a right operand.
+  expect_failure(R"("%d", REC->a + REC->name[1])");
+  expect_failure(R"("%d", -REC->name[1])");
+  expect_failure(R"("%d", REC->a ? 1 : 2 : 3)");
+  EXPECT_EQ(args(R"("%d", REC->name[1] + 2)"), "(($name [:0 1) +:7 2)");
+  EXPECT_EQ(args(R"("%d", REC->a + (REC->name[1]))"), "($a +:7 ($name [:0 1))");
 }
 
 TEST_F(PrintFmtParserTest, TopLevelConstantsFold) {
@@ -282,7 +300,7 @@ TEST_F(PrintFmtParserTest, ReparsingReplacesTheTree) {
 
 TEST_F(PrintFmtParserTest, EveryTruncationFailsCleanly) {
   std::string text =
-      R"("%s %d %s %s %d", __print_flags(REC->flags & 3, "|", {1, "A"}), (u8)REC->a ? sizeof(long) : -REC->b[2],)"
+      R"("%s %d %s %s %d", __print_flags(REC->flags & 3, "|", {1, "A"}), (u8)REC->a ? sizeof(long) : -(REC->b[2]),)"
       R"( __print_symbolic(REC->a, {1, "x"}), __print_hex(__get_dynamic_array(buf), 4), (REC)->b)";
   ASSERT_TRUE(parse(text.c_str()).ok);
   for (size_t n = 0; n < text.size(); ++n) {
@@ -319,6 +337,37 @@ TEST_F(PrintFmtParserTest, MalformedInputs) {
         "\"x\", REC->a = 1", "\"x\", , REC->a", "\"x\", * REC->a", "\"x\", __get_str(str",
         "\"x\", 'a", "\"x\\", "\"x\", __print_array(REC->a, 1,"})
     expect_failure(text);
+}
+
+// Upstream 1.9.0's helpers. __get_stacktrace takes any name, resolved when
+// printed; __print_dynamic_array needs an event field and an element size.
+TEST_F(PrintFmtParserTest, Stacktrace) {
+  EXPECT_EQ(args(R"("%s %d", __get_stacktrace(mask), REC->a)"), "stack(mask) | $a");
+  EXPECT_EQ(args(R"("%s", __get_stacktrace(nosuch))"), "stack(nosuch)");
+  EXPECT_EQ(args(R"("%s", __get_stacktrace(mask) + 1)"), "(stack(mask) +:7 1)");
+  for (const char* bad : {R"("%s", __get_stacktrace())", R"("%s", __get_stacktrace(mask, 1))",
+                          R"("%s", __get_stacktrace(REC->mask))", R"("%s", __get_stacktrace("mask"))",
+                          R"("%s", __get_stacktrace(mask)", R"("%s", __get_stacktrace()",
+                          R"("%s", __get_rel_stacktrace(mask))"})
+    expect_failure(bad);
+}
+
+TEST_F(PrintFmtParserTest, PrintDynamicArray) {
+  EXPECT_EQ(args(R"("%s", __print_dynamic_array(buf, 1))"), "array(dyn(buf),~,1)");
+  EXPECT_EQ(args(R"("%s", __print_dynamic_array(mask, sizeof(unsigned long)))"), "array(dyn(mask),~,8)");
+  // The size is any expression, its constants folded.
+  EXPECT_EQ(args(R"("%s", __print_dynamic_array(buf, 2 * 4))"), "array(dyn(buf),~,8)");
+  EXPECT_EQ(args(R"("%s", __print_dynamic_array(buf, REC->a))"), "array(dyn(buf),~,$a)");
+  EXPECT_EQ(args(R"("%s", __print_dynamic_array(buf, x))"), "array(dyn(buf),~,x)");
+  EXPECT_EQ(args(R"("%s", __print_dynamic_array(a, -1))"), "array(dyn(a),~,(_ -:0 1))");
+  for (const char* bad :
+       {R"("%s", __print_dynamic_array(nosuch, 1))", R"("%s", __print_dynamic_array(common_pid, 1))",
+        R"("%s", __print_dynamic_array(buf))", R"("%s", __print_dynamic_array())",
+        R"("%s", __print_dynamic_array(buf, 1, 2))", R"("%s", __print_dynamic_array(REC->buf, 1))",
+        R"("%s", __print_dynamic_array(__get_dynamic_array(buf), 1))",
+        R"("%s", __print_dynamic_array(buf, 1)", R"("%s", __print_dynamic_array(buf,)",
+        R"("%s", __print_rel_dynamic_array(buf, 1))"})
+    expect_failure(bad);
 }
 
 }  // namespace

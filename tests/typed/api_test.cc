@@ -466,7 +466,7 @@ TEST_F(Api, WindowKeepsEachGroupsPlan) {
 TEST(Window, FindsEventsParsedLater) {
   auto format = [](int id) {
     return "name: ev" + std::to_string(id) + "\nID: " + std::to_string(id) +
-           "\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+           "\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
            "\tfield:int x;\toffset:4;\tsize:4;\tsigned:1;\n\nprint fmt: \"x=%d\", REC->x\n";
   };
   tep_handle* tep = tep_alloc();
@@ -503,11 +503,12 @@ TEST(Window, FindsEventsParsedLater) {
 // window fills its common_type column (and the other event's) with the id.
 TEST(Window, CommonTypeWhereEachFormatPutsIt) {
   const std::string plain =
-      "name: plain\nID: 7\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+      "name: plain\nID: 7\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
       "\tfield:int x;\toffset:4;\tsize:4;\tsigned:1;\n\nprint fmt: \"x=%d\", REC->x\n";
   const std::string moved =
       "name: moved\nID: 9\nformat:\n\tfield:unsigned short tag;\toffset:0;\tsize:2;\tsigned:0;\n"
-      "\tfield:unsigned int common_type;\toffset:4;\tsize:4;\tsigned:0;\n\nprint fmt: \"tag=%u\", REC->tag\n";
+      "\tfield:unsigned int common_type;\toffset:4;\tsize:4;\tsigned:0;\n\n"
+      "\tfield:char rest[0];\toffset:8;\tsize:0;\tsigned:0;\n\nprint fmt: \"tag=%u\", REC->tag\n";
   tep_handle* tep = tep_alloc();
   tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
   ASSERT_EQ(tep_parse_event(tep, plain.data(), plain.size(), "test"), 0);
@@ -563,6 +564,71 @@ TEST(Window, CommonTypeWhereEachFormatPutsIt) {
   tep_free(tep);
 }
 
+// Upstream 1.9.0's helpers: a stack trace is opaque (its text only), a
+// __print_dynamic_array an array of its payload, none outside the record.
+TEST(Typed, StacktraceAndDynamicArrays) {
+  const std::string format =
+      "name: helpers\nID: 6\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+      "\tfield:__data_loc unsigned long[] stack;\toffset:4;\tsize:4;\tsigned:0;\n"
+      "\tfield:__data_loc u8[] b8;\toffset:8;\tsize:4;\tsigned:0;\n"
+      "\tfield:__data_loc u16[] b16;\toffset:12;\tsize:4;\tsigned:0;\n\n"
+      "print fmt: \"%s|%s|%s|%s\", __get_stacktrace(stack), __print_dynamic_array(b8, 1), "
+      "__print_dynamic_array(b16, 2), __print_dynamic_array(b8, 3)\n";
+  tep_handle* tep = tep_alloc();
+  tep_set_long_size(tep, 8);
+  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the payload's order, on any host
+  ASSERT_EQ(tep_parse_event(tep, format.data(), format.size(), "test"), 0);
+  tev_catalog* cat = nullptr;
+  ASSERT_EQ(tev_catalog_new(tep, &cat), TEV_OK);
+  tev_event* ev = nullptr;
+  ASSERT_EQ(tev_event_by_id(cat, 6, &ev), TEV_OK);
+  ASSERT_EQ(tev_event_column_count(ev), 4);
+  const tev_column* cols[4];
+  for (int i = 0; i < 4; i++) ASSERT_EQ(tev_event_column(ev, i, &cols[i]), TEV_OK);
+  EXPECT_EQ(tev_column_kind(cols[0]), TEV_KIND_OPAQUE);
+  EXPECT_STREQ(tev_column_name(cols[0]), "stack");  // named after its field
+  EXPECT_EQ(tev_column_kind(cols[1]), TEV_KIND_ARRAY);
+  EXPECT_EQ(tev_column_element_type(cols[1]), TEV_TYPE_U8);
+  EXPECT_EQ(tev_column_kind(cols[2]), TEV_KIND_ARRAY);
+  EXPECT_EQ(tev_column_element_type(cols[2]), TEV_TYPE_U16);
+  EXPECT_EQ(tev_column_kind(cols[3]), TEV_KIND_OPAQUE);  // no such element size
+
+  // stack: 2 longs at 16; b8: 3 bytes at 32; b16: 5 bytes at 35 (two elements).
+  uint8_t payload[40] = {6, 0, 0, 0, 16, 0, 16, 0, 32, 0, 3, 0, 35, 0, 5, 0};
+  const uint8_t bytes[] = {7, 8, 9, 1, 2, 3, 4, 5};
+  memcpy(payload + 32, bytes, sizeof bytes);
+  payload[24] = 0x10;  // the second stack entry: 0x10
+  tep_record rec{};
+  rec.data = payload;
+  rec.size = sizeof payload;
+  tev_value v{};
+  ASSERT_EQ(tev_read(cols[1], &rec, &v), TEV_OK);
+  ASSERT_TRUE(v.valid);
+  ASSERT_EQ(v.bytes.size, 3u);
+  int64_t e = 0;
+  ASSERT_EQ(tev_array_element(cols[1], v.bytes, 2, &e), TEV_OK);
+  EXPECT_EQ(e, 9);
+  char text[128];
+  tev_format_buf(cols[0], &rec, text, sizeof text);
+  EXPECT_STREQ(text, "\n=> 10\n");
+  tev_format_buf(cols[1], &rec, text, sizeof text);
+  EXPECT_STREQ(text, "{0x7,0x8,0x9}");
+  tev_format_buf(cols[3], &rec, text, sizeof text);
+  EXPECT_STREQ(text, "{BAD SIZE:3 0x7}");
+  // Cut short: no payload lies inside the record, no value, nothing read past it.
+  rec.size = 20;
+  for (const tev_column* c : cols) {
+    tev_value none{};
+    tev_read(c, &rec, &none);
+    EXPECT_FALSE(none.valid);
+    tev_format_buf(c, &rec, text, sizeof text);
+  }
+  tev_format_buf(cols[1], &rec, text, sizeof text);
+  EXPECT_STREQ(text, "{}");
+  tev_catalog_free(cat);
+  tep_free(tep);
+}
+
 // Texts of a batch into a buffer too small for all: as many as fit.
 // Strings of every length from 0 to 40 bytes, with a NUL first, in the
 // middle, last or nowhere: in a __data_loc, a __rel_loc and fixed arrays of
@@ -570,7 +636,7 @@ TEST(Window, CommonTypeWhereEachFormatPutsIt) {
 // payload. The batch and the window cut each where tev_read does.
 TEST(Batch, StringsOfEveryLength) {
   const std::string format =
-      "name: strings\nID: 5\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+      "name: strings\nID: 5\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
       "\tfield:__data_loc char[] loc;\toffset:4;\tsize:4;\tsigned:0;\n"
       "\tfield:__rel_loc char[] rel;\toffset:8;\tsize:4;\tsigned:0;\n"
       "\tfield:char small[9];\toffset:12;\tsize:9;\tsigned:0;\n"

@@ -168,9 +168,10 @@ TEST_F(Builder, Choices) {
   EXPECT_EQ(m.columns[3].type, ValueType::None);
   EXPECT_EQ(m.columns[4].kind, Kind::Enum);
   EXPECT_EQ(m.columns[4].labels, (std::vector<std::string>{"-", "one"}));
-  // Upstream parses "a ? x : b == 2 ? y : z" as "(a ? x : b) == 2 ? y : z": a
-  // test on a string, which no value can type.
-  EXPECT_EQ(m.columns[5].kind, Kind::Opaque);
+  // Upstream 1.9.0 nests "a ? x : b == 2 ? y : z" to the right, as C does
+  // (1.8.4 read "(a ? x : b) == 2 ? y : z", a test on a string): as column 3.
+  EXPECT_EQ(m.columns[5].kind, Kind::Enum);
+  EXPECT_EQ(m.columns[5].type, ValueType::None);
 }
 
 TEST_F(Builder, DevicesPointersAndUnits) {
