@@ -137,20 +137,18 @@ TEST_F(Filters, CopyOfAFilterThatDoesNotParseBack) {
   }
 }
 
-// Formats whose parse crashes upstream.
+// Formats whose parse crashes upstream (1.8.4 and 1.9.0): a field line that
+// starts with an attribute, a format cut inside an array size. Ours: the field
+// list is malformed, so the format fails to read and adds nothing (1.9.0's rule).
 TEST(UpstreamCrashes, FormatsParseCleanly) {
   for (const char* name : {"attr_first.format", "open_bracket.format"}) {
     std::string text = read_file(data_dir() + "/format/upstream_crashes/" + name);
     ASSERT_FALSE(text.empty()) << name;
     Handle tep;
     tep_event* event = nullptr;
-    // Added with the fields read so far and flagged failed.
-    EXPECT_EQ(tep.parse(text, &event), 0) << name;
-    ASSERT_NE(event, nullptr) << name;
-    EXPECT_TRUE(event->flags & TEP_EVENT_FL_FAILED) << name;
-    Record rec(64, event->id);
-    EXPECT_LT(info(tep, rec).size(), kBoundedOutput) << name;
-    EXPECT_LT(fields(tep, rec).size(), kBoundedOutput) << name;
+    EXPECT_EQ(tep.parse(text, &event), TEP_ERRNO__READ_FORMAT_FAILED) << name;
+    EXPECT_EQ(event, nullptr) << name;
+    EXPECT_EQ(tep_get_events_count(tep), 0) << name;
   }
   // "sizeof(" at the end of a print fmt (SIGSEGV upstream).
   Handle tep;
