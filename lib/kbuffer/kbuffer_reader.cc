@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "kbuffer/kbuffer_reader.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace {
@@ -219,6 +220,13 @@ void* kbuffer::read_at_offset(int offset, unsigned long long* ts) {
 // of its own: the header gets the current timestamp and the copied length, and
 // the first event's time delta is cleared. Returns the data offset after the
 // last event copied, 0 when none, -1 when not even the current one fits.
+//
+// A copy that starts at the page's first header keeps the page's lost events,
+// as upstream 1.9.0 does: both flags in commit and the count (the page's stored
+// value, or -1 when it had none) after the data, in the page's long size. 1.9.0
+// writes that count even where it runs past `len`; we write only its bytes
+// that lie inside `len`, so the buffer reads as 1.9.0's and nothing after it
+// is touched.
 int kbuffer::read_buffer(void* buffer, int len) {
   uint32_t first = curr_;
   if (first >= size_) return 0;
@@ -240,15 +248,28 @@ int kbuffer::read_buffer(void* buffer, int len) {
   word &= big_endian_ ? 0xf8000000u : 0x1fu;  // keep type_len, drop the delta
   if (swap_) word = __builtin_bswap32(word);
   memcpy(out + start_, &word, 4);
-  if (long8_) {
-    uint64_t commit = static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(copied)));
-    if (swap_) commit = __builtin_bswap64(commit);
-    memcpy(out + 8, &commit, 8);
-  } else {
-    uint32_t commit = swap_ ? __builtin_bswap32(copied) : copied;
-    memcpy(out + 8, &commit, 4);
+  uint32_t commit = copied;
+  if (first == 0 && lost_events_ != 0) {
+    commit |= static_cast<uint32_t>(kMissedEvents | kMissedStored);
+    uint8_t count[8];
+    write_long(count, static_cast<uint64_t>(lost_events_));
+    memcpy(out + start_ + copied, count, std::min<uint32_t>(long8_ ? 8 : 4, room - copied));
   }
+  // Upstream writes the commit word as a sign-extended int: flags set the
+  // upper half of an 8-byte commit too.
+  write_long(out + 8, static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(commit))));
   return static_cast<int>(end);
+}
+
+void kbuffer::write_long(void* p, uint64_t value) const {
+  if (long8_) {
+    if (swap_) value = __builtin_bswap64(value);
+    memcpy(p, &value, 8);
+  } else {
+    uint32_t v = static_cast<uint32_t>(value);
+    if (swap_) v = __builtin_bswap32(v);
+    memcpy(p, &v, 4);
+  }
 }
 
 unsigned kbuffer::ptr_delta(const void* ptr) const {

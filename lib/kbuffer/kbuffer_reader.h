@@ -9,7 +9,7 @@
 // 31 absolute time stamp (59 bits; the top 5 come from the running timestamp).
 // The pre-2.6.31 "old format" uses 2-bit types and a 3-bit length instead.
 //
-// Reading follows upstream 1.8.4 step for step (same offsets, timestamps and
+// Reading follows upstream 1.9.0 step for step (same offsets, timestamps and
 // quirks, checked differentially). Where a corrupt page would make upstream
 // read a header word outside the committed data, or loop on an event that
 // does not advance, we stop instead: every step moves forward and stays
@@ -81,6 +81,8 @@ struct kbuffer {
   uint64_t read_u32(const void* p) const;
   uint64_t read_u64(const void* p) const;
   uint64_t read_long(const void* p) const { return long8_ ? read_u64(p) : read_u32(p); }
+  // Stores a long of the page's size and byte order.
+  void write_long(void* p, uint64_t value) const;
 
   void set_old_format() {
     old_format_ = true;

@@ -7,9 +7,10 @@ namespace tep::output {
 
 namespace {
 
-// The kernel's TRACE_FLAG_* bits in common_flags.
+// The kernel's TRACE_FLAG_* bits in common_flags. 0x02 was IRQS_NOSUPPORT
+// ('X' in column 1) until upstream 1.9.0 read it as NEED_RESCHED_LAZY.
 constexpr unsigned kIrqsOff = 0x01;
-constexpr unsigned kIrqsNoSupport = 0x02;
+constexpr unsigned kNeedReschedLazy = 0x02;
 constexpr unsigned kNeedResched = 0x04;
 constexpr unsigned kHardirq = 0x08;
 constexpr unsigned kSoftirq = 0x10;
@@ -20,8 +21,8 @@ void print_latency(seq::Output& out, int flags, int preempt_count) {
   unsigned bits = static_cast<unsigned>(flags);
   bool hardirq = bits & kHardirq, softirq = bits & kSoftirq;
   char column[3] = {
-      (bits & kIrqsOff) ? 'd' : (bits & kIrqsNoSupport) ? 'X' : '.',
-      (bits & kNeedResched) ? 'N' : '.',
+      (bits & kIrqsOff) ? 'd' : '.',
+      (bits & kNeedResched) ? 'N' : (bits & kNeedReschedLazy) ? 'L' : '.',
       (hardirq && softirq) ? 'H' : hardirq ? 'h' : softirq ? 's' : '.',
   };
   out.append(std::string_view(column, 3));

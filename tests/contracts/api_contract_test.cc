@@ -77,7 +77,7 @@ TEST_F(ListEventsContract, ArraysStayStableAndCurrent) {
   EXPECT_EQ(by_id[0], first);
   static const char more[] =
       "name: aaa\nID: 1\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
-      "print fmt: \"\"\n";
+      "\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\nprint fmt: \"\"\n";
   ASSERT_EQ(tep_parse_event(tep_, more, sizeof(more) - 1, "s"), 0);
   EXPECT_STREQ(tep_list_events(tep_, TEP_EVENT_SORT_ID)[0]->name, "aaa");
 }
@@ -85,7 +85,8 @@ TEST_F(ListEventsContract, ArraysStayStableAndCurrent) {
 TEST_F(ParseFormatContract, EventPointerOnSuccessAndFailure) {
   tep_event* event = reinterpret_cast<tep_event*>(uintptr_t{0x5e5e});
   static const char bad_print[] =
-      "name: bp\nID: 9\nformat:\n\tfield:int v;\toffset:0;\tsize:4;\tsigned:1;\n\n"
+      "name: bp\nID: 9\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+      "\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\n"
       "print fmt: \"v=%d\", REC->v + (\n";
   tep_parse_format(tep_, &event, bad_print, sizeof(bad_print) - 1, "s");
   ASSERT_NE(event, nullptr);  // added, marked failed

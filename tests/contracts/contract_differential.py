@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1
-"""Runs every case of the contract probe once on upstream 1.8.4 and once on
+"""Runs every case of the contract probe once on upstream 1.9.0 and once on
 ours, each in its own process, and compares their outputs byte for byte.
 
   contract_differential.py --probe PROBE --ours LIB_DIR --oracle ORACLE_DIR

@@ -3,7 +3,7 @@
    Each case runs in its own process (contract_probe CASE) and prints every
    observable of the calls it makes: return values, out-parameters, errno, the
    whole trace_seq state, what callbacks saw. contract_differential.py runs it
-   once on upstream 1.8.4 and once on ours and compares the outputs byte for
+   once on upstream 1.9.0 and once on ours and compares the outputs byte for
    byte. Built against upstream's headers: it is a consumer like any other. */
 #ifndef CONTRACT_PROBE_H
 #define CONTRACT_PROBE_H

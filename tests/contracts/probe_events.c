@@ -25,6 +25,14 @@ static void show_event(const char *label, struct tep_event *event)
 
 static const char good[] =
   "name: ev\nID: 77\nformat:\n"
+  "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+  "\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+  "print fmt: \"v=%d\", REC->v\n";
+
+/* No blank line after the common fields: every field is common and the event has
+   none of its own. 1.8.4 kept the event, marked failed; 1.9.0 fails the format. */
+static const char no_own_fields[] =
+  "name: ev\nID: 77\nformat:\n"
   "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
   "\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\n"
   "print fmt: \"v=%d\", REC->v\n";
@@ -41,6 +49,7 @@ static void parse_one(const char *text, size_t size, const char *sys)
 }
 
 CASE(parse_event_good) { parse_one(good, strlen(good), "s"); }
+CASE(parse_event_no_own_fields) { parse_one(no_own_fields, strlen(no_own_fields), "s"); }
 CASE(parse_event_no_name) { parse_one("ID: 5\nformat:\n", 14, "s"); }
 CASE(parse_event_no_id) { parse_one("name: x\nformat:\n", 16, "s"); }
 CASE(parse_event_empty) { parse_one("", 0, "s"); }
@@ -52,14 +61,14 @@ CASE(parse_event_bad_field)
 CASE(parse_event_bad_print_fmt)
 {
   static const char text[] =
-    "name: bp\nID: 9\nformat:\n\tfield:int v;\toffset:0;\tsize:4;\tsigned:1;\n\n"
+    "name: bp\nID: 9\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\n"
     "print fmt: \"v=%d\", REC->nosuch + (\n";
   parse_one(text, strlen(text), "s");
 }
 CASE(parse_event_unknown_function)
 {
   static const char text[] =
-    "name: uf\nID: 10\nformat:\n\tfield:int v;\toffset:0;\tsize:4;\tsigned:1;\n\n"
+    "name: uf\nID: 10\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\n"
     "print fmt: \"v=%d\", nosuch_helper(REC->v)\n";
   parse_one(text, strlen(text), "s");
 }
@@ -105,7 +114,7 @@ CASE(parse_format_empty) { parse_format("", 0); }
 CASE(parse_format_bad_print_fmt)
 {
   static const char text[] =
-    "name: bp\nID: 9\nformat:\n\tfield:int v;\toffset:0;\tsize:4;\tsigned:1;\n\n"
+    "name: bp\nID: 9\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\n"
     "print fmt: \"v=%d\", REC->v + (\n";
   parse_format(text, strlen(text));
 }
@@ -410,7 +419,8 @@ CASE(event_pointers_survive_parses)
   char text[512];
   for (int i = 0; i < 500; i++) {
     snprintf(text, sizeof(text),
-             "name: e%d\nID: %d\nformat:\n\tfield:int v;\toffset:0;\tsize:4;\tsigned:1;\n\n"
+             "name: e%d\nID: %d\nformat:\n\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
+             "\tfield:int v;\toffset:4;\tsize:4;\tsigned:1;\n\n"
              "print fmt: \"%%d\", REC->v\n", i, 2000 + i);
     tep_parse_event(tep, text, strlen(text), "many");
   }
@@ -421,6 +431,7 @@ CASE(event_pointers_survive_parses)
 
 const struct probe_case event_cases[] = {
   ENTRY(parse_event_good, 0),
+  ENTRY(parse_event_no_own_fields, 0),
   ENTRY(parse_event_no_name, 0),
   ENTRY(parse_event_no_id, 0),
   ENTRY(parse_event_empty, 0),

@@ -327,7 +327,7 @@ static unsigned long long print_func(struct trace_seq *s, unsigned long long *ar
 
 static const char func_format[] =
   "name: calls\nID: 950\nformat:\n"
-  "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+  "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n\n"
   "\tfield:int v;\toffset:8;\tsize:4;\tsigned:1;\n\n"
   "print fmt: \"v=%d f=%d\", REC->v, probe_fn(REC->v, 0x10)\n";
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1
 """Whole-program differential test: `trace-cmd report` on a reference libtraceevent (upstream
-1.8.4 with its plugins) and on a candidate (ours), compared byte for byte.
+1.9.0 with its plugins) and on a candidate (ours), compared byte for byte.
 
   report_diff.py --ref-lib DIR --ref-plugins DIR --lib DIR --plugins DIR [options] TRACE|DIR...
 

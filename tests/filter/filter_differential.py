@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1
 # Differential test of the tep_filter_* API: runs filter_driver once per case
-# per process, against our library and against upstream 1.8.4's, and compares
+# per process, against our library and against upstream 1.9.0's, and compares
 # the outputs byte for byte. Where upstream crashes (or hangs), ours must exit
 # cleanly and answer the crashing step with an error code. Exit 77 (skip)
 # without an oracle.

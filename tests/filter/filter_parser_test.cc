@@ -87,7 +87,7 @@ TEST_F(FilterParser, ErrorsCarryUpstreamsCaret) {
             "error " + std::to_string(TEP_ERRNO__UNBALANCED_PAREN) + ": (prev_pid == 1\n             ^\nUnbalanced number of '('");
 }
 
-// Inputs that crash upstream 1.8.4 (NULL operands, double frees) are errors.
+// Inputs that crash upstream 1.8.4 and 1.9.0 (NULL operands, double frees) are errors.
 TEST_F(FilterParser, UpstreamCrashesAreSyntaxErrors) {
   for (const char* text : {"prev_pid ==", "prev_pid == 1 &&", "(prev_state & 3) == 2", "prev_comm == \"bash",
                            "prev_pid == 1 && !", "prev_pid == 1 && next_pid", "prev_pid == 1 && && next_pid == 2",

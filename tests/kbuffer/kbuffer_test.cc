@@ -204,6 +204,60 @@ TEST_P(Layouts, ReadBufferMakesAPageOfItsOwn) {
   EXPECT_EQ(kbuffer_curr_offset(r.kb), all[5].offset);  // positioned after the copy
 }
 
+// Upstream 1.9.0: a copy from the page's first header keeps its lost events
+// (both flags in commit, the count after the data); a later copy does not.
+TEST_P(Layouts, ReadBufferKeepsMissedEvents) {
+  auto [ls, big] = GetParam();
+  const size_t start = ls == 8 ? 16 : 12;
+  PageBuilder b(ls, big, 500);
+  for (int i = 0; i < 4; i++) b.data(1, 12);
+  auto long_at = [&](const std::vector<uint8_t>& p, size_t at) {
+    uint64_t v = 0;
+    for (int i = 0; i < ls; i++) v |= uint64_t{p[at + (big ? ls - 1 - i : i)]} << (8 * i);
+    return v;
+  };
+  const uint64_t flags = ls == 8 ? 0xffffffffc0000000ull : 0xc0000000ull;  // upstream sign-extends
+  Reader r(ls, big);
+  for (auto [page_flags, lost, want] : {std::tuple{1ull << 31, int64_t{-1}, ~0ull},
+                                        std::tuple{3ull << 30, int64_t{12345}, 12345ull}}) {
+    auto page = b.build(page_flags, lost);
+    kbuffer_load_subbuffer(r.kb, page.data());
+    std::vector<uint8_t> copy(kPage + 64, 0xaa);
+    ASSERT_EQ(kbuffer_read_buffer(r.kb, copy.data(), start + 2 * 16 + 8), 2 * 16);
+    EXPECT_EQ(long_at(copy, 8), flags | 32);
+    EXPECT_EQ(long_at(copy, start + 32), want & (ls == 8 ? ~0ull : 0xffffffffull));
+    // The rest of the page: no flags.
+    std::fill(copy.begin(), copy.end(), 0xaa);
+    ASSERT_EQ(kbuffer_read_buffer(r.kb, copy.data(), kPage), 4 * 16);
+    EXPECT_EQ(long_at(copy, 8), 32u);
+    EXPECT_EQ(copy[start + 32], 0xaa);
+  }
+  // A stored count of 0 is no loss.
+  auto page = b.build(3ull << 30, 0);
+  kbuffer_load_subbuffer(r.kb, page.data());
+  std::vector<uint8_t> copy(kPage + 64, 0xaa);
+  ASSERT_EQ(kbuffer_read_buffer(r.kb, copy.data(), kPage), 4 * 16);
+  EXPECT_EQ(long_at(copy, 8), 64u);
+}
+
+// 1.9.0 writes the whole count even past `len`; we stop at `len`.
+TEST_P(Layouts, ReadBufferWritesNothingPastLen) {
+  auto [ls, big] = GetParam();
+  const size_t start = ls == 8 ? 16 : 12;
+  PageBuilder b(ls, big, 500);
+  for (int i = 0; i < 4; i++) b.data(1, 12);
+  auto page = b.build(3ull << 30, 7);
+  Reader r(ls, big);
+  for (size_t room : {0, 2, 4}) {
+    kbuffer_load_subbuffer(r.kb, page.data());
+    std::vector<uint8_t> copy(kPage + 64, 0xaa);
+    const int len = static_cast<int>(start + 4 * 16 + room);
+    ASSERT_EQ(kbuffer_read_buffer(r.kb, copy.data(), len), 4 * 16);
+    for (size_t i = len; i < copy.size(); i++) ASSERT_EQ(copy[i], 0xaa) << room << " " << i;
+    if (room && !big) EXPECT_EQ(copy[start + 64], 7);
+  }
+}
+
 TEST_P(Layouts, RefreshSeesNewEvents) {
   auto [ls, big] = GetParam();
   PageBuilder b(ls, big, 1);

@@ -168,6 +168,18 @@ def edge_pages(ls, big):
     for i in range(300):
         p.data(i, 4)
     pages.append(p.build())                                   # many small events
+    # Lost events as read_buffer keeps them since 1.9.0 (flags and count in the copy).
+    p = Page(ls, big, 8)
+    p.data(1, 8)
+    p.data(2, 16)
+    for lost in (0, 1, 0x7fffffff, 0x80000000, 0x100000005, 0x100000000):
+        pages.append(p.build(flags=MISSED | STORED, lost=lost & ((1 << (8 * ls)) - 1)))
+    pages.append(p.build(flags=STORED, lost=9))               # count without the lost flag
+    p = Page(ls, big, 9)
+    while len(p.body) + 40 <= PS - (16 if ls == 8 else 12):
+        p.data(1, 32)
+    p.data(1, PS - (16 if ls == 8 else 12) - len(p.body) - 4)
+    pages.append(p.build(flags=MISSED))                       # full page: no room for a count
     return pages
 
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 // tep_print_event, the tep_print_field* family and event handlers through the
 // C API, on small hand-written formats (expected text checked against
-// upstream 1.8.4).
+// upstream 1.9.0).
 #include <gtest/gtest.h>
 
 #include <cstdint>

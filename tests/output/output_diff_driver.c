@@ -5,7 +5,7 @@
 // (tests/output/output_diff_test.cc runs it on both and compares stdout).
 //
 //   output_diff_driver DATA_DIR SECTION
-//   SECTION: line | info | fields | handlers
+//   SECTION: line | info | fields | handlers | latency
 //
 // Records are pseudo-random but deterministic (xorshift), well-formed (every
 // field and dynamic payload lies inside the record, strings are terminated),
@@ -447,9 +447,39 @@ static void run_handlers(const char* dir) {
   tep_free(tep);
 }
 
+// The latency column for every common_flags byte (need resched, lazy, irqs
+// off, hardirq, softirq, NMI, ...) with preempt counts that fill each digit.
+static void run_latency(void) {
+  static const int counts[] = {0, 1, 0x0f, 0x10, 0x23, 0xf0, 0xff};
+  int irq = -1;
+  for (int i = 0; i < kFormatCount; i++)
+    if (!strcmp(kFormats[i], "irq_handler_entry")) irq = i;
+  for (int flags = 0; flags < 256; flags++) {
+    printf("flags %02x:", flags);
+    for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
+      unsigned char buf[64] = {0};
+      buf[0] = events[irq]->id & 0xff;
+      buf[1] = events[irq]->id >> 8;
+      buf[2] = flags;
+      buf[3] = counts[c];
+      struct tep_record rec;
+      memset(&rec, 0, sizeof(rec));
+      rec.data = buf;
+      rec.size = 16;
+      struct trace_seq s;
+      trace_seq_init(&s);
+      tep_print_event(tep, &s, &rec, "%s", TEP_PRINT_LATENCY);
+      trace_seq_terminate(&s);
+      printf(" %s", s.buffer);
+      trace_seq_destroy(&s);
+    }
+    printf("\n");
+  }
+}
+
 int main(int argc, char** argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: %s DATA_DIR line|info|fields|handlers\n", argv[0]);
+    fprintf(stderr, "usage: %s DATA_DIR line|info|fields|handlers|latency\n", argv[0]);
     return 2;
   }
   if (!strcmp(argv[2], "handlers")) {
@@ -457,6 +487,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (load(argv[1]) != 0) return 1;
+  if (!strcmp(argv[2], "latency")) {
+    run_latency();
+    tep_free(tep);
+    return 0;
+  }
   run_records(argv[2]);
   tep_free(tep);
   return 0;

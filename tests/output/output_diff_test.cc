@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Differential test of the output API: runs output_diff_driver (one process
-// per library and section) on our library and on upstream 1.8.4, and compares
+// per library and section) on our library and on upstream 1.9.0, and compares
 // stdout byte for byte, line by line.
 //   env: OUTPUT_DRIVER, OUR_LIB_DIR, ORACLE_DIR (skip when empty), OUTPUT_DATA_DIR
 // Sections: line (tep_print_event; INFO only where lib/output decides it),
 // fields (tep_print_field*), handlers (registration), info (INFO of every
-// event: lib/print's text inside lib/output's line).
+// event: lib/print's text inside lib/output's line), latency (the column for
+// every common_flags byte).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -92,5 +93,6 @@ TEST(OutputDiff, Line) { compare_section("line"); }
 TEST(OutputDiff, Fields) { compare_section("fields"); }
 TEST(OutputDiff, Handlers) { compare_section("handlers"); }
 TEST(OutputDiff, InfoThroughPrint) { compare_section("info"); }
+TEST(OutputDiff, LatencyOfEveryFlagsByte) { compare_section("latency"); }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // TEP_PRINT_TIME and TEP_PRINT_LATENCY rendering (values checked against
-// upstream 1.8.4).
+// upstream 1.9.0).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -64,8 +64,11 @@ TEST(EventTime, PlainAndOddDirectives) {
 TEST(Latency, Columns) {
   EXPECT_EQ(latency_text(0, 0), ".....");
   EXPECT_EQ(latency_text(0x0d, 0x23), "dNh32");
-  EXPECT_EQ(latency_text(0x02, 0), "X....");
-  EXPECT_EQ(latency_text(0x03, 0), "d....");
+  // 0x02 is NEED_RESCHED_LAZY: 'L' unless need resched prints 'N'.
+  EXPECT_EQ(latency_text(0x02, 0), ".L...");
+  EXPECT_EQ(latency_text(0x03, 0), "dL...");
+  EXPECT_EQ(latency_text(0x06, 0), ".N...");
+  EXPECT_EQ(latency_text(0x1a, 0), ".LH..");
   EXPECT_EQ(latency_text(0x18, 0), "..H..");
   EXPECT_EQ(latency_text(0x10, 0x10), "..s.1");
   EXPECT_EQ(latency_text(0xe0, 0x0f), "...f.");

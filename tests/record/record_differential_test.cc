@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Record access against upstream 1.8.4: tep_data_*, tep_get_*field_val* with
+// Record access against upstream 1.9.0: tep_data_*, tep_get_*field_val* with
 // their trace_seq messages, tep_get_field_raw, tep_read_number(_field),
 // get_field_val, in both byte orders, over deterministic records built from
 // the committed formats.
