@@ -624,6 +624,8 @@ def tep_users(root):
                             found.append(path[len(root):])
                 except OSError:
                     continue
+    for pattern in INDIRECT_USERS:
+        found += [p[len(root):] for p in glob.glob(root + pattern) if not os.path.islink(p)]
     return sorted(set(found))
 
 
@@ -631,22 +633,27 @@ def owner(path):
     return next((consumer for consumer, pattern in OWNERS if pattern.search(path)), "linkage")
 
 
+# Objects that use libtraceevent only through another library or the process loading them
+# (KernelShark, its libraries and plugins, uftrace's libmcount preloaded into the traced program).
+INDIRECT_USERS = ["/usr/bin/kernelshark", LIBDIR + "/libkshark-*.so.*.*", LIBDIR + "/kernelshark/plugins/*.so",
+                  LIBDIR + "/uftrace/*.so"]
+
 LINK_SCRIPT = r"""
 obj=$1
 lib=$(readlink -f /usr/lib/%s/libtraceevent.so.1)
 echo "libtraceevent.so.1: $(dpkg -S "$lib" | cut -d: -f1)"
-if readelf -d "$obj" | grep -q 'NEEDED.*libtraceevent\.so\.1'; then
-	echo "links libtraceevent.so.1: ldd -r (LD_BIND_NOW=1)"
+case $obj in
+*/traceevent/plugins/*) ;;  # what a plugin leaves undefined is its build's business (ours differ)
+*)
+	echo "ldd -r with LD_BIND_NOW=1: unresolved symbols, and the libtraceevent loaded"
 	LD_BIND_NOW=1 ldd -r "$obj" 2>&1 | grep -E 'undefined symbol|not found|libtraceevent' | sed 's/ (0x[0-9a-f]*)//'
-else
-	# a plugin: its tep_* come from the process that loads it, which has libtraceevent.so.1
-	nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//' | sort -u > /tmp/exports.$$
-	nm -D --undefined-only "$obj" | awk '{print $2}' | sed 's/@.*//' | grep -E '^(tep_|trace_seq_|kbuffer_)' | sort -u > /tmp/wanted.$$
-	# (how many it uses is the plugin build's business: ours and Debian's differ)
-	echo "plugin: libtraceevent symbols it uses that the library does not export:"
-	comm -23 /tmp/wanted.$$ /tmp/exports.$$
-	rm -f /tmp/exports.$$ /tmp/wanted.$$
-fi
+esac
+# tep_* left undefined for the process to resolve (plugins): each must be the library's export
+nm -D --defined-only "$lib" | awk '{print $3}' | sed 's/@.*//' | sort -u > /tmp/exports.$$
+nm -D --undefined-only "$obj" | awk '{print $2}' | sed 's/@.*//' | grep -E '^(tep_|trace_seq_|kbuffer_)' | sort -u > /tmp/wanted.$$
+echo "libtraceevent symbols it uses that the library does not export:"
+comm -23 /tmp/wanted.$$ /tmp/exports.$$
+rm -f /tmp/exports.$$ /tmp/wanted.$$
 """ % MULTIARCH
 
 
