@@ -39,6 +39,7 @@ import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -218,6 +219,8 @@ def build_drivers(roots, bindir):
         "kshark_driver": ["sh", "-c", "gcc -O1 -o %s/kshark_driver %s/kshark_driver.c -I/usr/include/kernelshark "
                           "$(pkg-config --cflags --libs json-c) -lkshark" % (bindir, CONSUMERS_DIR)],
         "uftrace_target": ["gcc", "-pg", "-O0", "-o", bindir + "/uftrace_target", HERE + "/uftrace_target.c"],
+        "btf_probe": ["gcc", "-O1", "-o", bindir + "/btf_probe", HERE + "/btf_probe.c",
+                      "-I/usr/include/traceevent", "-ltraceevent"],
         "zero_malloc.so": ["gcc", "-shared", "-fPIC", "-O1", "-o", bindir + "/zero_malloc.so",
                            SRC + "/tests/differential/zero_size_malloc.c"],
     }
@@ -301,6 +304,10 @@ def tracecmd_cases(ctx):
     for args in (["list", "-e"], ["list", "-O"], ["check-events"], ["stat"]):
         yield Case(" ".join(args) + " (live)", lambda side, work, a=args: live(side, work, ["trace-cmd"] + a))
     yield Case("list -f vfs_read --proto (live)", proto_case)
+    if ctx.built.get("btf_probe"):
+        yield Case("what list -f --proto calls: tep_load_btf, tep_btf_list_args (btf_probe.c)",
+                   lambda side, work: side.run([ctx.built["btf_probe"], "vfs_read", "do_sys_open",
+                                                "schedule", "no_such_function"], work))
     mine = {name: Once(lambda n=name: record_once(ctx, ctx.side(n))) for _, name in SIDES}
     yield Case("record: structure (live)", record_structure_case)
     for maker, once in (("ours", mine["ours"]), ("Debian's", mine["debian"])):
@@ -522,8 +529,23 @@ SETTLE_TRIES = 40
 
 
 def xvfb_frame(side, fbdir):
+    """The screen's pixels from Xvfb's frame buffer file (an XWD image): its header and colour
+    map skipped, and at 32 bits per pixel the byte no colour mask covers zeroed (it holds
+    whatever the last drawing left there, which differs between two runs of one picture)."""
     with open(side.host_path(os.path.join(fbdir, "Xvfb_screen0")), "rb") as f:
-        return f.read()
+        raw = f.read()
+    if len(raw) < 100:
+        return b""
+    fields = struct.unpack(">25I", raw[:100])
+    header_size, byte_order, bits_per_pixel, ncolors = fields[0], fields[7], fields[11], fields[19]
+    data = bytearray(raw[header_size + 12 * ncolors:])
+    if bits_per_pixel == 32:
+        used = fields[14] | fields[15] | fields[16]
+        for i in range(4):
+            shift = 8 * i if byte_order == 0 else 8 * (3 - i)  # 0: LSBFirst
+            if not (used >> shift) & 0xff:
+                data[i::4] = bytes(len(data[i::4]))
+    return raw[:header_size + 12 * ncolors], bytes(data)
 
 
 def kernelshark_case(ctx, trace):
@@ -554,13 +576,13 @@ def kernelshark_case(ctx, trace):
                                    "kernelshark", "-geometry", "1270x790+0+0", trace],
                                   stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                   start_new_session=True)
-            previous, pixels = None, b""
+            previous, pixels, header = None, b"", b""
             for _ in range(SETTLE_TRIES):
                 time.sleep(0.5)
                 if ks.poll() is not None:
                     break
-                pixels = xvfb_frame(side, fbdir)
-                if pixels == previous and pixels[4096:].strip(b"\0"):
+                header, pixels = xvfb_frame(side, fbdir)
+                if pixels == previous and pixels.strip(b"\0"):
                     break
                 previous = pixels
             status = ks.poll()
@@ -574,7 +596,7 @@ def kernelshark_case(ctx, trace):
                 shot = os.path.join(ctx.args.results, "kernelshark-%s-%s.xwd" % (os.path.basename(trace)[:-4],
                                                                                 side.name))
                 with open(shot, "wb") as f:
-                    f.write(pixels)
+                    f.write(header + pixels)
                 if shutil.which("convert"):
                     subprocess.run(["convert", "xwd:" + shot, shot[:-4] + ".png"], capture_output=True)
                     os.unlink(shot)
