@@ -7,7 +7,7 @@
 #             libtraceevent1, libtraceevent1-plugin, libtraceevent-dev, libtraceevent-doc,
 #             version 1:1.9.0-2cpp1 (no network: only installed build dependencies);
 #   contents  each package's file list against Debian's (dpkg -L of the installed 1.7.1 ones,
-#             and trixie's 1.8.4 debs when the mirror answers: cached), control fields,
+#             and forky's 1.9.0 debs when the mirror answers: cached), control fields,
 #             SONAME, shlibs/symbols, version above the installed Debian one;
 #   lintian   no error; warnings and informational tags printed (justified in README.md);
 #   root      a throwaway root: an overlay (copy-on-write) of / in a private mount namespace,
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
 		*) echo "usage: $0 [--build BUILDDIR] [--work DIR] [--reuse-debs]" >&2; exit 2 ;;
 	esac
 done
-# Debian's packages of 1.8.4, for their file lists: kept between runs, outside the tree.
+# Debian's packages of 1.9.0, for their file lists: kept between runs, outside the tree.
 cache=${PACKAGING_CACHE:-/var/cache/libtraceevent-packaging}
 version=1:1.9.0-2cpp1
 packages="libtraceevent1 libtraceevent1-plugin libtraceevent-dev libtraceevent-doc"
