@@ -92,9 +92,8 @@ class Roots:
     """Two overlays of the cached root in a tmpfs, with the tree and one scratch dir bound in at
     their own paths. Lives as long as this process's private mount namespace."""
 
-    def __init__(self, cache_root, scratch_base):
-        self.cache = cache_root
-        self.layer = tempfile.mkdtemp(prefix="sid-consumers.", dir=scratch_base)
+    def __init__(self, cache_root, layer):
+        self.cache, self.layer = cache_root, layer
         sh(["mount", "-t", "tmpfs", "-o", "size=6g", "tmpfs", self.layer])
         self.shared = os.path.join(self.layer, "shared")
         os.makedirs(self.shared)
@@ -827,11 +826,16 @@ def run_consumer(ctx, consumer, make_cases, expected):
 
 def in_namespace(argv):
     """Re-runs this script in a private mount namespace (everything mounted goes with it)."""
-    if os.environ.get("SID_CONSUMERS_NAMESPACE") == "1":
+    if os.environ.get("SID_CONSUMERS_LAYER"):
         return None
-    env = dict(os.environ, SID_CONSUMERS_NAMESPACE="1")
-    return subprocess.call(["unshare", "--mount", "--propagation", "private", sys.executable,
-                            os.path.abspath(__file__)] + argv, env=env)
+    # The tmpfs's mount point, made out here so that it is removed out here afterwards.
+    layer = tempfile.mkdtemp(prefix="sid-consumers.")
+    try:
+        env = dict(os.environ, SID_CONSUMERS_LAYER=layer)
+        return subprocess.call(["unshare", "--mount", "--propagation", "private", sys.executable,
+                                os.path.abspath(__file__)] + argv, env=env)
+    finally:
+        os.rmdir(layer)
 
 
 def main(argv=None):
@@ -857,7 +861,7 @@ def main(argv=None):
         print("unknown consumers: %s (known: %s)" % (", ".join(unknown), ", ".join(CONSUMERS)))
         return 2
     start = time.monotonic()
-    roots = Roots(args.root, "/tmp")
+    roots = Roots(args.root, os.environ["SID_CONSUMERS_LAYER"])
     # Every scratch dir of the cases (consumers.run_case's, the sides' homes) in the shared dir,
     # which both roots see at this same path.
     tempfile.tempdir = roots.shared
