@@ -5,9 +5,9 @@
 # Steps (each timed):
 #   debs      dpkg-buildpackage -b of a copy of the tree with tests/packaging/debian: packages
 #             libtraceevent1, libtraceevent1-plugin, libtraceevent-dev, libtraceevent-doc,
-#             version 1:1.8.4-0cpp1 (no network: only installed build dependencies);
+#             version 1:1.9.0-2cpp1 (no network: only installed build dependencies);
 #   contents  each package's file list against Debian's (dpkg -L of the installed 1.7.1 ones,
-#             and trixie's 1.8.4 debs when the mirror answers: cached), control fields,
+#             and forky's 1.9.0 debs when the mirror answers: cached), control fields,
 #             SONAME, shlibs/symbols, version above the installed Debian one;
 #   lintian   no error; warnings and informational tags printed (justified in README.md);
 #   root      a throwaway root: an overlay (copy-on-write) of / in a private mount namespace,
@@ -33,9 +33,9 @@ while [ $# -gt 0 ]; do
 		*) echo "usage: $0 [--build BUILDDIR] [--work DIR] [--reuse-debs]" >&2; exit 2 ;;
 	esac
 done
-# Debian's packages of 1.8.4, for their file lists: kept between runs, outside the tree.
+# Debian's packages of 1.9.0, for their file lists: kept between runs, outside the tree.
 cache=${PACKAGING_CACHE:-/var/cache/libtraceevent-packaging}
-version=1:1.8.4-0cpp1
+version=1:1.9.0-2cpp1
 packages="libtraceevent1 libtraceevent1-plugin libtraceevent-dev libtraceevent-doc"
 passed=0 failed=0
 export LC_ALL=C.UTF-8
@@ -62,17 +62,8 @@ if [ $reuse -eq 1 ] && [ "$(ours | wc -l)" -eq 4 ]; then
 	echo "=== debs: reusing $(ours | wc -l) packages in $work"
 	rm -rf "$work/logs" "$work"/unpacked-* && mkdir -p "$work/logs"
 else
-	rm -rf "$work" && mkdir -p "$work/src" "$work/logs"
 	step debs "dpkg-buildpackage -b of $src"
-	(
-		set -e
-		# The tree as git sees it (tracked and new files, not ignored ones such as build dirs).
-		cd "$src" && git ls-files -z -co --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$work/src"
-		cp -r "$src/tests/packaging/debian" "$work/src/debian"
-		cd "$work/src"
-		DEB_BUILD_OPTIONS="nocheck parallel=2" dpkg-buildpackage -b -uc -us >"$work/logs/build.log" 2>&1
-	) || tail -40 "$work/logs/build.log"
-	for deb in "$debs"/*.deb; do echo "  ${deb##*/}"; done
+	"$src/tests/packaging/build-debs.sh" "$work"
 	grep -A30 '^dpkg-gensymbols: warning' "$work/logs/build.log" | head -30
 	[ "$(ours | wc -l)" -eq 4 ]; step_end $?
 	[ "$(ours | wc -l)" -eq 4 ] || finish

@@ -2,17 +2,17 @@
 # SPDX-License-Identifier: LGPL-2.1
 """Our .debs against Debian's packages of the same names: file lists, control fields, SONAME,
 shlibs and symbols, version order. References: the installed Debian packages (dpkg -L, the
-1.7.1 of Debian 12) and trixie's 1.8.4 debs (fetched once with tests/oracle/fetch-oracle.sh
+1.7.1 of Debian 12) and forky's 1.9.0 debs (fetched once with tests/oracle/fetch-oracle.sh
 KEEP_DEBS=..., cached in --cache; skipped with a message when the mirror cannot be reached).
   compare_debs.py --debs DIR --version V --cache DIR PACKAGE...
 Allowed differences (reported, not failures), each because ours differs on purpose:
-  - the library's file name carries its version (libtraceevent.so.1.7.1 / 1.8.4): compared
+  - the library's file name carries its version (libtraceevent.so.1.7.1 / 1.9.0): compared
     with the version replaced by VERSION;
   - Debian's libtraceevent-doc has HTML pages (built with asciidoc), and its man pages are
     Debian's; ours has the man pages `meson install` puts in man3 (the names are compared and
     the difference listed);
   - the lintian override of the plugin package (plugins do not link the library that loads
-    them): trixie's and ours ship it, Debian 12's does not;
+    them): forky's and ours ship it, Debian 12's does not;
   - Depends: ours adds the C++ runtime (libstdc++6, libgcc-s1) that dpkg-shlibdeps finds;
   - libtraceevent-dev also ships our typed-events headers (event-typed.h, event-typed.hpp),
     new API in new headers beside upstream's four.
@@ -110,15 +110,15 @@ def compare_lists(pkg, ours, theirs, what):
     return ok
 
 
-def trixie_debs(cache):
-    """{package: path} of trixie's debs, fetched into the cache once."""
-    debs_dir = os.path.join(cache, "trixie")
+def debian_debs(cache):
+    """{package: path} of Debian's 1.9.0 debs (forky's), fetched into the cache once."""
+    debs_dir = os.path.join(cache, "forky-1.9.0")
     if len(glob.glob(os.path.join(debs_dir, "*.deb"))) < 4:
-        env = dict(os.environ, KEEP_DEBS=debs_dir)
+        env = dict(os.environ, KEEP_DEBS=debs_dir, ORACLE_VERSION="1.9.0")
         fetch = run([os.path.join(HERE, "..", "oracle", "fetch-oracle.sh"),
-                     os.path.join(cache, "oracle")], env=env)
+                     os.path.join(cache, "oracle-1.9.0")], env=env)
         if fetch.returncode:
-            print("  trixie's debs not reachable (fetch-oracle.sh: %s): that comparison skipped"
+            print("  forky's debs not reachable (fetch-oracle.sh: %s): that comparison skipped"
                   % fetch.stderr.strip()[-200:])
             return {}
     return {os.path.basename(p).split("_")[0]: p for p in glob.glob(os.path.join(debs_dir, "*.deb"))}
@@ -139,7 +139,7 @@ def main():
             print("FAIL: no %s deb of version %s in %s" % (pkg, args.version, args.debs))
             return 1
         ours[pkg] = found[0]
-    trixie = trixie_debs(args.cache)
+    debian = debian_debs(args.cache)
 
     for pkg, deb in ours.items():
         files = deb_files(deb)
@@ -157,19 +157,19 @@ def main():
         listed = installed_files(pkg)
         if listed is not None:
             ok &= compare_lists(pkg, files, listed, "Debian %s (dpkg -L)" % installed)
-        if pkg in trixie:
-            theirs = trixie[pkg]
+        if pkg in debian:
+            theirs = debian[pkg]
             tver = run(["dpkg-deb", "-f", theirs, "Version"]).stdout.strip()
-            ok &= compare_lists(pkg, files, deb_files(theirs), "trixie %s" % tver)
+            ok &= compare_lists(pkg, files, deb_files(theirs), "forky %s" % tver)
             for k in FIELDS:
                 tv = run(["dpkg-deb", "-f", theirs, k]).stdout.strip()
                 if tv != fields[k]:
-                    print("FAIL: %s %s is %r, trixie's %r" % (pkg, k, fields[k], tv))
+                    print("FAIL: %s %s is %r, forky's %r" % (pkg, k, fields[k], tv))
                     ok = False
             extra = depends_names(fields["Depends"]) - depends_names(
                 run(["dpkg-deb", "-f", theirs, "Depends"]).stdout)
             if extra - {"libstdc++6", "libgcc-s1"}:
-                print("FAIL: %s depends on more than trixie's: %s" % (pkg, ", ".join(sorted(extra))))
+                print("FAIL: %s depends on more than forky's: %s" % (pkg, ", ".join(sorted(extra))))
                 ok = False
             elif extra:
                 print("  %s: Depends adds %s (the C++ runtime)" % (pkg, ", ".join(sorted(extra))))
@@ -188,15 +188,15 @@ def compare_shlibs(ours, theirs):
     mine, their = control(ours, "shlibs").strip(), control(theirs, "shlibs").strip()
     print("  shlibs: %s" % mine.replace("\n", " | "))
     if mine != their:
-        print("FAIL: shlibs differ from trixie's: %r" % their)
+        print("FAIL: shlibs differ from forky's: %r" % their)
         ok = False
     syms = lambda text: {l.split()[0] for l in text.splitlines() if l.startswith(" ")}
     mine, their = syms(control(ours, "symbols")), syms(control(theirs, "symbols"))
     if their - mine:
-        print("FAIL: symbols file lacks trixie's %s" % " ".join(sorted(their - mine)))
+        print("FAIL: symbols file lacks forky's %s" % " ".join(sorted(their - mine)))
         ok = False
     else:
-        print("  symbols file: trixie's %d symbols%s" % (len(their), "" if mine == their else
+        print("  symbols file: forky's %d symbols%s" % (len(their), "" if mine == their else
               ", and %d more of ours: %s" % (len(mine - their), " ".join(sorted(mine - their)))))
     return ok
 

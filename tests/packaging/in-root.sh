@@ -5,7 +5,7 @@
 # installs WORK's four packages over Debian's with apt-get (no download), then checks what a
 # distribution's user would see, with no LD_LIBRARY_PATH anywhere: which library trace-cmd
 # loads, which plugins, that -dev links programs (dynamically and statically), and that
-# `trace-cmd report` prints what upstream 1.8.4 prints (and the consumers suite, if BUILDDIR
+# `trace-cmd report` prints what upstream 1.9.0 prints (and the consumers suite, if BUILDDIR
 # has one, with CONSUMERS_OURS=system). Exits non-zero if a check fails.
 set -uo pipefail
 work=$1 src=$2 build=$3 oracle=$4 version=$5
@@ -100,7 +100,7 @@ ldd ./probe-dynamic | grep libtraceevent.so.1 >/dev/null || bad "probe-dynamic d
 ! ldd ./probe-static | grep libtraceevent >/dev/null || bad "probe-static still needs libtraceevent.so.1"
 
 # trace-cmd report on the committed traces: the installed library and plugins (nothing in the
-# environment) against upstream 1.8.4 (the oracle, as the differential suite runs it).
+# environment) against upstream 1.9.0 (the oracle, as the differential suite runs it).
 if [ -n "$oracle" ] && [ -e "$oracle/lib/libtraceevent.so.1" ]; then
 	same=0 total=0
 	for trace in "$src"/tests/data/traces/*.dat; do
@@ -116,7 +116,7 @@ if [ -n "$oracle" ] && [ -e "$oracle/lib/libtraceevent.so.1" ]; then
 			bad "trace-cmd report -i $name.dat differs from upstream's (logs/report-$name.diff)"
 		fi
 	done
-	echo "  trace-cmd report: $same of $total committed traces identical to upstream 1.8.4's"
+	echo "  trace-cmd report: $same of $total committed traces identical to upstream 1.9.0's"
 else
 	echo "  trace-cmd report against upstream: skipped (no oracle configured in $build)"
 fi
