@@ -57,7 +57,7 @@ opened=$(grep -o "file=$plugindir/plugin_[a-z0-9_]*\.so" "$HOME/ld-debug.txt" | 
 packaged=$(dpkg -L libtraceevent1-plugin | grep -c '/plugin_.*\.so$')
 echo "  trace-cmd list -O: opened $opened of the $packaged packaged plugins in $plugindir;" \
 	"$(grep -c '^  plugin:' "$HOME/list-O.ours") options listed"
-if [ "$opened" -ne "$packaged" ] || [ "$packaged" -ne 12 ]; then bad "trace-cmd did not load the 12 packaged plugins"; fi
+if [ "$opened" -ne "$packaged" ] || [ "$packaged" -ne 13 ]; then bad "trace-cmd did not load the 13 packaged plugins"; fi
 if cmp -s "$HOME/list-O.debian" "$HOME/list-O.ours"; then
 	echo "  trace-cmd list -O: same as with Debian's packages"
 else
