@@ -54,7 +54,7 @@ LoadError BtfTypes::load(const void* data, size_t size) {
   // read as if zero-padded, which gives upstream's answer without its
   // out-of-bounds read.
   uint8_t header[kHeaderSize] = {};
-  memcpy(header, data, std::min(size, kHeaderSize));
+  if (size) memcpy(header, data, std::min(size, kHeaderSize));
   uint16_t magic;
   memcpy(&magic, header, 2);
   const bool swap = magic == __builtin_bswap16(kMagic);

@@ -17,8 +17,14 @@ import sys
 SKIP = 77
 
 
-def run(libdir, cmd, timeout):
+def run(libdir, cmd, timeout, upstream=False):
     env = dict(os.environ, LD_LIBRARY_PATH=libdir)
+    if upstream:
+        # In a sanitizer build the driver carries ASan's string interceptors, which would stop
+        # upstream at its own over-reads (1.9.0's tep_parse_last_boot_info reads past a line
+        # with strchr): its output is compared, not its memory use. Its leaks are not ours.
+        asan = env.get('ASAN_OPTIONS', '')
+        env['ASAN_OPTIONS'] = (asan + ':' if asan else '') + 'replace_str=0:intercept_strndup=0:intercept_strchr=0:intercept_strlen=0:detect_leaks=0'
     env.pop('TRACEEVENT_PLUGIN_DIR', None)
     try:
         p = subprocess.run(cmd, env=env, capture_output=True, timeout=timeout)
@@ -40,7 +46,7 @@ def main():
     if not args.oracle or not os.path.exists(os.path.join(oracle_lib, 'libtraceevent.so.1')):
         print('no oracle configured: skipped')
         return SKIP
-    ref = run(oracle_lib, cmd, args.timeout)
+    ref = run(oracle_lib, cmd, args.timeout, upstream=True)
     ours = run(args.ours, cmd, args.timeout)
     names = ('stdout', 'stderr', 'exit status')
     checked = (0,) if args.stdout_only else (0, 1, 2)
