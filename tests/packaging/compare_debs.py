@@ -15,7 +15,9 @@ Allowed differences (reported, not failures), each because ours differs on purpo
     them): forky's and ours ship it, Debian 12's does not;
   - Depends: ours adds the C++ runtime (libstdc++6, libgcc-s1) that dpkg-shlibdeps finds;
   - libtraceevent-dev also ships our typed-events headers (event-typed.h, event-typed.hpp),
-    new API in new headers beside upstream's four.
+    new API in new headers beside upstream's four;
+  - plugin_net.so, upstream's thirteenth plugin since 1.9.0: Debian 12's 1.7.1 lacks it
+    (forky's 1.9.0 list, compared too, has it).
 Exit 1 on any other difference."""
 import argparse
 import glob
@@ -74,7 +76,8 @@ def allowed(path):
     return (path.startswith("/usr/share/lintian/overrides/")
             or re.match(r"/usr/share/doc/libtraceevent-doc/.*\.html$", path)
             or path.startswith("/usr/share/man/man3/")
-            or re.match(r"/usr/include/traceevent/event-typed\.h(pp)?$", path))
+            or re.match(r"/usr/include/traceevent/event-typed\.h(pp)?$", path)
+            or re.match(r"/usr/lib/[^/]+/traceevent/plugins/plugin_net\.so$", path))
 
 
 def control(deb, name):
