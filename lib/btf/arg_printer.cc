@@ -182,18 +182,25 @@ bool put_value(const BtfTypes& types, Output& out, uint32_t type, Words& words) 
   }
 }
 
-// The FUNC_PROTO of a named function: > 0 its id, 0 when the FUNC's type is
-// missing, -1 (with upstream's warning) when it is not a prototype.
-int64_t prototype(const BtfTypes& types, uint32_t func_id, std::string_view func) {
+// A named function's FUNC_PROTO and its parameter count. status: 1 found; 0 when
+// the FUNC's type is missing, -1 (with upstream's warning) when it is not a
+// prototype: what the caller returns.
+struct Prototype {
+  int status;
+  uint32_t id;
+  unsigned params;
+};
+
+Prototype prototype(const BtfTypes& types, uint32_t func_id, std::string_view func) {
   const uint32_t proto = types.type(func_id).size_or_type;
-  if (!types.valid(proto)) return 0;
+  if (!types.valid(proto)) return {0, 0, 0};
   const unsigned kind = types.type(proto).kind();
   if (kind != kFuncProto) {
     tep_warning("Invalid func proto type %d %s for function %.*s\n", static_cast<int>(kind), kind_name(kind),
                 static_cast<int>(func.size()), func.data());
-    return -1;
+    return {-1, 0, 0};
   }
-  return proto;
+  return {1, proto, types.type(proto).vlen()};
 }
 
 }  // namespace
@@ -203,21 +210,19 @@ int list_args(const Btf* btf, trace_seq* s, std::string_view func) {
   const BtfTypes& types = btf->types;
   const uint32_t id = btf->functions.find(types, func);
   if (id == 0) return -1;
-  const int64_t proto = prototype(types, id, func);
-  if (proto <= 0) return static_cast<int>(proto);
-  const auto proto_id = static_cast<uint32_t>(proto);
-  const unsigned params = types.type(proto_id).vlen();
+  const Prototype proto = prototype(types, id, func);
+  if (proto.status <= 0) return proto.status;
   {
     Output out(s);
-    for (unsigned i = 0; i < params; ++i) {
+    for (unsigned i = 0; i < proto.params; ++i) {
       if (i) out.append(", ");
-      const BtfTypes::Param p = types.param(proto_id, i);
+      const BtfTypes::Param p = types.param(proto.id, i);
       put_type(types, out, p.type, 0);
       out.append(types.string(p.name_off));
     }
   }
   seq::nul_terminate(s);
-  return static_cast<int>(params);
+  return static_cast<int>(proto.params);
 }
 
 int print_args(const Btf* btf, trace_seq* s, const void* args, int nmem, int size, std::string_view func) {
@@ -236,19 +241,17 @@ int print_args(const Btf* btf, trace_seq* s, const void* args, int nmem, int siz
     return 0;
   }
   const BtfTypes& types = btf->types;
-  const int64_t proto = prototype(types, id, func);
-  if (proto <= 0) return static_cast<int>(proto);
-  const auto proto_id = static_cast<uint32_t>(proto);
-  const unsigned params = types.type(proto_id).vlen();
+  const Prototype proto = prototype(types, id, func);
+  if (proto.status <= 0) return proto.status;
   {
     Output out(s);
-    for (unsigned i = 0; i < params; ++i) {
+    for (unsigned i = 0; i < proto.params; ++i) {
       if (i) out.append(", ");
       if (words.empty()) {
         out.append("...");
         break;
       }
-      const BtfTypes::Param p = types.param(proto_id, i);
+      const BtfTypes::Param p = types.param(proto.id, i);
       out.append(types.string(p.name_off));
       out.append_char('=');
       if (!put_value(types, out, p.type, words)) break;
