@@ -163,11 +163,13 @@ bool put_value(const BtfTypes& types, Output& out, uint32_t type, Words& words) 
       return true;
     default: {
       // Anything else by value: its words as "(KIND)[0x1:0x2]", one word per
-      // 8 bytes of the record's size field (at least one), whatever the word size.
+      // host long of the record's size field (at least one), whatever the word
+      // size: upstream divides by its sizeof(long), so a 32-bit host takes twice the words.
       out.append_char('(');
       out.append(kind_name(r.kind()));
       out.append(")[");
-      const uint64_t count = r.size_or_type == 0 ? 1 : (uint64_t{r.size_or_type} + 7) / 8;
+      constexpr uint64_t kLong = sizeof(long);
+      const uint64_t count = r.size_or_type == 0 ? 1 : (uint64_t{r.size_or_type} + kLong - 1) / kLong;
       for (uint64_t i = 0; i < count; ++i) {
         if (i) out.append_char(':');
         if (words.empty()) {

@@ -6,8 +6,8 @@
                           over and freed right after, as upstream's example unmaps it)
      list NAME            tep_btf_list_args
      print NAME SIZE NMEM W...   tep_btf_print_args of NMEM words (hex) of SIZE bytes
-     all                  for every FUNC of the last file loaded (little-endian
-                          blobs): list, list of NAME.isra.0, and prints of 8, 1 and
+     all                  for every FUNC of the last file loaded (a blob of the
+                          host's byte order): list, list of NAME.isra.0, and prints of 8, 1 and
                           0 words of 8 and of 4 bytes
      loglevel N           tep_set_loglevel (upstream's messages at WARNING)
    NAME "-" is a NULL name. */
@@ -64,11 +64,11 @@ static void do_print(struct tep_handle *tep, const char *name, int size, int nme
   trace_seq_destroy(&s);
 }
 
-static uint32_t word(size_t off, int swap) {
+static uint32_t word(size_t off) {
   uint32_t v;
   if (off + 4 > blob_size) return 0;
   memcpy(&v, blob + off, 4);
-  return swap ? __builtin_bswap32(v) : v;
+  return v;
 }
 
 /* Every FUNC's name, walking the blob as the format lays it out. */
@@ -78,12 +78,12 @@ static void all(struct tep_handle *tep) {
   size_t off, end, str;
   uint32_t str_len;
   if (!blob || blob_size < 24) return;
-  off = word(4, 0) + word(8, 0);
-  end = off + word(12, 0);
-  str = word(4, 0) + word(16, 0);
-  str_len = word(20, 0);
+  off = word(4) + word(8);
+  end = off + word(12);
+  str = word(4) + word(16);
+  str_len = word(20);
   while (off + 12 <= end && off + 12 <= blob_size) {
-    uint32_t name = word(off, 0), info = word(off + 4, 0);
+    uint32_t name = word(off), info = word(off + 4);
     unsigned kind = (info >> 24) & 0x1f;
     if (kind > 19) return;
     if (kind == 12 && name < str_len && str + name < blob_size) {

@@ -64,7 +64,8 @@ int main(int argc, char **argv) {
   char dir[4200];
   int i;
   tep_set_long_size(tep, 8);
-  tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+  /* The records below are written in the host's byte order. */
+  tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
   tep_set_flag(tep, TEP_DISABLE_SYS_PLUGINS);
   for (i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "btf") && i + 1 < argc) {

@@ -5,6 +5,7 @@
 // clean result: an error code and message, or bounded output.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <type_traits>
 
 #include "hardening_util.h"
@@ -279,7 +280,9 @@ TEST(UpstreamCrashes, ReadBufferWritesNothingPastLen) {
   uint32_t header = 0, length = kPage - 16 - 4;
   memcpy(page.data() + 16, &header, 4);
   memcpy(page.data() + 20, &length, 4);
-  kbuffer* kb = kbuffer_alloc(KBUFFER_LSIZE_8, KBUFFER_ENDIAN_LITTLE);
+  // The page is written in the host's byte order.
+  kbuffer* kb = kbuffer_alloc(KBUFFER_LSIZE_8, std::endian::native == std::endian::big ? KBUFFER_ENDIAN_BIG
+                                                                                      : KBUFFER_ENDIAN_LITTLE);
   ASSERT_NE(kb, nullptr);
   for (int len : {kPage, kPage - 4, 28}) {
     kbuffer_load_subbuffer(kb, page.data());

@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: LGPL-2.1
 """Writes the hand-made BTF blobs of tests/btf (run from anywhere; writes beside itself).
 
-  kinds.btf, kinds-be.btf   one function per type kind and shape, little and big endian
+  kinds.btf                 one function per type kind and shape
   edge.btf                  INT encodings at their limits, names outside the string section
   dups.btf                  one name given to three functions, dotted names
   crashers.btf              what upstream 1.9.0 crashes on (void behind qualifiers, bad ids, loops)
   bad-*.btf                 headers and sections that load must refuse or cut short
+
+Little-endian here, the same blobs big-endian in be/: upstream reads only its host's byte
+order, so the differential tests on a big-endian host load be/.
 """
 import os
 import struct
@@ -251,33 +254,33 @@ def crashers():
     return b
 
 
-def bad():
-    """Each blob built from one good one with one thing wrong."""
+def bad(big):
+    """Each blob built from one good one with one thing wrong, in one byte order."""
     def base():
         b = Btf()
         i = b.int_('int', 4, SIGNED)                       # 16 bytes at 0
         b.func('f_first', b.proto(i, [('x', i)]))         # proto at 16, func at 36
         b.func('f_int', b.proto(i, [('a', i), ('b', i)]))  # proto at 48, func at 76; 88 in all
         return b
-    good = base().blob()
+    good = base().blob(big)
     out = {'good': good}
-    out['magic'] = base().blob(magic=0x1234)
-    out['version2'] = base().blob(version=2, flags=1)
-    out['hdr20'] = base().blob(hdr_len=20)
-    out['hdr32'] = base().blob(hdr_len=32)
+    out['magic'] = base().blob(big, magic=0x1234)
+    out['version2'] = base().blob(big, version=2, flags=1)
+    out['hdr20'] = base().blob(big, hdr_len=20)
+    out['hdr32'] = base().blob(big, hdr_len=32)
     huge = bytearray(good)
-    huge[4:8] = (0x10000000).to_bytes(4, 'little')   # hdr_len beyond the blob
+    huge[4:8] = (0x10000000).to_bytes(4, 'big' if big else 'little')   # hdr_len beyond the blob
     out['hdr-huge'] = bytes(huge)
-    out['str-len-past'] = base().blob(str_len=1000)
-    out['str-off-past'] = base().blob(str_off=5000)
-    out['str-off-in-blob-past-hdr'] = base().blob(str_off=len(good) - 10)
-    out['str-len-zero'] = base().blob(str_len=0)
-    out['type-len-past'] = base().blob(type_len=1000)
-    out['type-off-past'] = base().blob(type_off=100000)
-    out['type-len-zero'] = base().blob(type_len=0)
+    out['str-len-past'] = base().blob(big, str_len=1000)
+    out['str-off-past'] = base().blob(big, str_off=5000)
+    out['str-off-in-blob-past-hdr'] = base().blob(big, str_off=len(good) - 10)
+    out['str-len-zero'] = base().blob(big, str_len=0)
+    out['type-len-past'] = base().blob(big, type_len=1000)
+    out['type-off-past'] = base().blob(big, type_off=100000)
+    out['type-len-zero'] = base().blob(big, type_len=0)
     for cut in (20, 50, 60, 76, 80, 87):   # the section ends inside a record
-        out['type-len-%d' % cut] = base().blob(type_len=cut)
-    out['into-strings'] = base().blob(type_len=100)
+        out['type-len-%d' % cut] = base().blob(big, type_len=cut)
+    out['into-strings'] = base().blob(big, type_len=100)
     out['truncated-types'] = good[:24 + 60]
     out['truncated-23'] = good[:23]
     out['truncated-8'] = good[:8]
@@ -285,30 +288,31 @@ def bad():
     for kind in (0, 20, 31):
         b = base()
         b.raw(0, kind << 24, 0)
-        out['kind%d' % kind] = b.blob()
+        out['kind%d' % kind] = b.blob(big)
     b = base()
     b.raw(b.name('f_big'), (KINDS['FUNC_PROTO'] << 24) | 0xffff, 1)
     b.func('f_big', b.next_id() - 1)
-    out['vlen-huge'] = b.blob()
+    out['vlen-huge'] = b.blob(big)
     b = base()
     b.func('f_name_past', 2)
     b.types[-1] = (99999,) + b.types[-1][1:]
-    out['name-past'] = b.blob()
+    out['name-past'] = b.blob(big)
     return out
 
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    def write(name, data):
-        with open(os.path.join(here, name), 'wb') as f:
-            f.write(data)
-    write('kinds.btf', kinds().blob())
-    write('kinds-be.btf', kinds().blob(big=True))
-    write('edge.btf', edge().blob())
-    write('dups.btf', dups().blob())
-    write('crashers.btf', crashers().blob())
-    for name, data in bad().items():
-        write('bad-%s.btf' % name, data)
+    for big, folder in ((False, here), (True, os.path.join(here, 'be'))):
+        os.makedirs(folder, exist_ok=True)
+        def write(name, data):
+            with open(os.path.join(folder, name), 'wb') as f:
+                f.write(data)
+        write('kinds.btf', kinds().blob(big))
+        write('edge.btf', edge().blob(big))
+        write('dups.btf', dups().blob(big))
+        write('crashers.btf', crashers().blob(big))
+        for name, data in bad(big).items():
+            write('bad-%s.btf' % name, data)
 
 
 if __name__ == '__main__':
