@@ -110,6 +110,18 @@ void put_type(const BtfTypes& types, Output& out, uint32_t id, int depth) {
   }
 }
 
+// The name of the first of an ENUM's values equal to `value` cut to the
+// enum's size (4 bytes unless the record says 1 or 2); "" if none.
+std::string_view enumerator_name(const BtfTypes& types, uint32_t enum_id, uint64_t value) {
+  const TypeRecord r = types.type(enum_id);
+  const uint32_t mask = r.size_or_type == 1 ? 0xff : r.size_or_type == 2 ? 0xffff : 0xffffffff;
+  for (unsigned i = 0; i < r.vlen(); ++i) {
+    const BtfTypes::Enumerator e = types.enumerator(enum_id, i);
+    if (((e.value ^ value) & mask) == 0) return types.string(e.name_off);
+  }
+  return {};
+}
+
 class Words {
  public:
   Words(const void* args, int nmem, int size)
@@ -158,9 +170,14 @@ bool put_value(const BtfTypes& types, Output& out, uint32_t type, Words& words) 
     case kPtr:
       put_hex(out, words.take(), true);
       return true;
-    case kEnum:
-      put_decimal(out, static_cast<int64_t>(words.take()));
+    case kEnum: {
+      // Ahead of upstream 1.9.0 (which prints the number): the enumerator's
+      // name when the word's low bits, as many as the enum has, are one's value.
+      const uint64_t word = words.take();
+      if (const std::string_view name = enumerator_name(types, id, word); !name.empty()) out.append(name);
+      else put_decimal(out, static_cast<int64_t>(word));
       return true;
+    }
     default: {
       // Anything else by value: its words as "(KIND)[0x1:0x2]", one word per
       // host long of the record's size field (at least one), whatever the word

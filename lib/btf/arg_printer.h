@@ -2,7 +2,8 @@
 // A function's parameters from BTF, as upstream 1.9.0 writes them:
 // tep_btf_list_args ("const unsigned char *filename, int flags") and
 // tep_btf_print_args ("filename=0x7ffe7d33f3d0, flags=0" from raw argument
-// words; the words in hex when there is no BTF or no such function).
+// words; the words in hex when there is no BTF or no such function). Ahead of
+// 1.9.0, an enum argument prints its enumerator's name when it has one.
 #pragma once
 
 #include <string_view>

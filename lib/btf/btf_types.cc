@@ -106,13 +106,19 @@ LoadError BtfTypes::walk(const uint8_t* blob, size_t size, size_t start, size_t 
     const unsigned vlen = t.info & 0xffff;
     const size_t record = 12 + kExtra[kind].fixed + size_t{kExtra[kind].per_entry} * vlen;
     if (record > size - off) break;
+    // A FUNC_PROTO's parameters and an ENUM's values are both (name, word) pairs after the record.
+    auto keep_pairs = [&](std::vector<uint32_t>& into) {
+      t.aux = static_cast<uint32_t>(into.size());
+      const size_t first = into.size();
+      into.resize(first + 2 * size_t{vlen});
+      for (size_t i = 0; i < 2 * size_t{vlen}; ++i) into[first + i] = word(off + 12 + 4 * i);
+    };
     if (kind == kInt) {
       t.aux = word(off + 12);
     } else if (kind == kFuncProto) {
-      t.aux = static_cast<uint32_t>(params_.size());
-      const size_t first = params_.size();
-      params_.resize(first + 2 * size_t{vlen});
-      for (size_t i = 0; i < 2 * size_t{vlen}; ++i) params_[first + i] = word(off + 12 + 4 * i);
+      keep_pairs(params_);
+    } else if (kind == kEnum) {
+      keep_pairs(enumerators_);
     } else if (kind == kFunc) {
       functions_.push_back(static_cast<uint32_t>(types_.size()));
     }

@@ -2,8 +2,8 @@
 // The bounds-checked BTF reader: a raw BTF blob (/sys/kernel/btf/vmlinux, a
 // trace file's BTF section) walked once into an array of type records in host
 // order, by id, keeping what the printers read (names, sizes and referenced
-// ids, INT encodings, prototypes' parameters; not struct members or enum
-// values), plus a copy of the string section. Either byte order is read
+// ids, INT encodings, prototypes' parameters, ENUM values; not struct members
+// or ENUM64 values), plus a copy of the string section. Either byte order is read
 // (upstream 1.9.0 refuses the other one). A record is kept only when all of it
 // lies in the blob; a string ends at its NUL or at the end of the string
 // section, whichever comes first; nothing points into the caller's memory.
@@ -79,6 +79,15 @@ class BtfTypes {
     const uint32_t* p = &params_[types_[proto_id].aux + 2 * size_t{i}];
     return Param{p[0], p[1]};
   }
+  // An ENUM's value i < vlen: its name's offset and its 32 bits.
+  struct Enumerator {
+    uint32_t name_off;
+    uint32_t value;
+  };
+  Enumerator enumerator(uint32_t enum_id, unsigned i) const {
+    const uint32_t* p = &enumerators_[types_[enum_id].aux + 2 * size_t{i}];
+    return Enumerator{p[0], p[1]};
+  }
   // A string by its offset in the string section; "" outside it.
   std::string_view string(uint32_t off) const {
     if (off >= str_size_) return {};
@@ -89,7 +98,8 @@ class BtfTypes {
   const std::vector<uint32_t>& functions() const { return functions_; }
   bool foreign_byte_order() const { return swap_; }
   size_t memory_bytes() const {
-    return str_size_ + types_.capacity() * sizeof(Stored) + (params_.capacity() + functions_.capacity()) * 4;
+    return str_size_ + types_.capacity() * sizeof(Stored) +
+           (params_.capacity() + enumerators_.capacity() + functions_.capacity()) * 4;
   }
 
  private:
@@ -97,7 +107,7 @@ class BtfTypes {
     uint32_t name_off;
     uint32_t info;
     uint32_t size_or_type;
-    uint32_t aux;  // INT: the encoding; FUNC_PROTO: its first word in params_
+    uint32_t aux;  // INT: the encoding; FUNC_PROTO: its first word in params_; ENUM: in enumerators_
   };
   LoadError walk(const uint8_t* blob, size_t size, size_t start, size_t length);
 
@@ -105,7 +115,8 @@ class BtfTypes {
   size_t str_size_ = 0;  // the string section, cut at the blob's end
   bool swap_ = false;
   std::vector<Stored> types_;        // by id (types_[0] is void)
-  std::vector<uint32_t> params_;     // prototypes' (name_off, type) pairs
+  std::vector<uint32_t> params_;       // prototypes' (name_off, type) pairs
+  std::vector<uint32_t> enumerators_;  // ENUMs' (name_off, value) pairs
   std::vector<uint32_t> functions_;  // FUNC ids
 };
 

@@ -114,6 +114,40 @@ TEST(ArgPrinter, PrintsValuesAsUpstream) {
 }
 
 // Negative counts and null words are no words (upstream reads past the array).
+Result printed_words(const Btf* btf, const std::string& func, const std::vector<uint64_t>& words) {
+  trace_seq s;
+  trace_seq_init(&s);
+  const int r = print_args(btf, &s, words.data(), static_cast<int>(words.size()), 8, func);
+  Result out{r, std::string(s.buffer, s.len)};
+  trace_seq_destroy(&s);
+  return out;
+}
+
+// Ahead of upstream 1.9.0: an ENUM argument prints its enumerator's name when
+// the word's low bits (the enum's size, 4 bytes unless 1 or 2) are one's value.
+TEST(ArgPrinter, EnumArgumentsPrintTheirNames) {
+  auto btf = load_data("kinds.btf");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum4", {1, 5}).text, "a=E_B, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum4", {0, 5}).text, "a=E_A, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum4", {~0ull, 5}).text, "a=E_M, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum4", {0xffffffffull, 5}).text, "a=E_M, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum4", {0x100000001ull, 5}).text, "a=E_B, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum4", {7, 5}).text, "a=7, b=5");  // no such value: the number
+  EXPECT_EQ(printed_words(btf.get(), "f_enum4_signed", {~0ull, 5}).text, "a=S_M, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum1", {0x301, 5}).text, "a=B_A, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum1", {2, 5}).text, "a=2, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum8", {1, 5}).text, "a=Q_A, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_enum_anon", {1, 5}).text, "a=N_A, b=5");
+  EXPECT_EQ(printed_words(btf.get(), "f_typedef_enum", {1, 5}).text, "a=E_B, b=5");
+  EXPECT_EQ(printed(btf.get(), "f_enum4", 4, 4).text, "a=4294967196, b=2147483649");  // 4-byte words
+  uint32_t four[] = {0xffffffffu, 1};
+  trace_seq s;
+  trace_seq_init(&s);
+  EXPECT_EQ(print_args(btf.get(), &s, four, 2, 4, "f_enum4"), 0);
+  EXPECT_EQ(std::string(s.buffer, s.len), "a=E_M, b=1");
+  trace_seq_destroy(&s);
+}
+
 TEST(ArgPrinter, NoWords) {
   auto btf = load_data("kinds.btf");
   EXPECT_EQ(printed(btf.get(), "f_int", -1).text, "...");
