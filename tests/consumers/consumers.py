@@ -10,7 +10,7 @@ compared byte for byte: stdout, stderr, exit status, and the files a case choose
                [--keep DIR]   (writes each case's streams, masked, to DIR/CASE/SIDE/STREAM)
 
 NAME is a module beside this file (tracecmd_files, tracecmd_live, libtracefs_driver, ...)
-or a path to one (tests/consumers/perf/ keeps its own). A module defines
+or a path to one. A module defines
     CONSUMER = "trace-cmd files"          # the name counts are printed under
     def cases(ctx): -> iterable of Case   # ctx is the Context below
 and may define `skip_reason(ctx) -> str|None` (the whole consumer skips with that message)

@@ -443,18 +443,17 @@ def mask_perf_record(data):
 
 
 def perf_cases(ctx):
-    """tests/consumers/perf's analyses (perf_diff.ANALYSES: script, sched, kmem, kwork, lock,
-    trace, evlist, report with trace sort keys) of the committed perf.data and of a recording
+    """perf's analyses (perf_analyses.ANALYSES: script, sched, kmem, kwork, lock, trace,
+    evlist, report with trace sort keys) of the committed perf.data and of a recording
     made here by Debian's side (perf trace's analyses: of a `perf trace record`), then a
     recording through each side (its messages and evlist) and one through ours read by both."""
-    sys.path.insert(0, os.path.join(CONSUMERS_DIR, "perf"))
-    import perf_diff
+    import perf_analyses
     committed = os.path.join(ctx.consumers_data, "perf", "perf.data")
     recordings = {"committed": Once(lambda: (committed, Outcome())),
                   "recorded here": perf_once(ctx, ctx.ref, False)}
     syscalls = perf_once(ctx, ctx.ref, True)
 
-    # Debian's 1.9.0, as upstream 1.8.4 (perf/README-perf.md), leaves no NUL after a function
+    # Debian's 1.9.0, as upstream 1.8.4, leaves no NUL after a function
     # field printed by name (workqueue_execute_start.function under report --raw-trace): perf
     # prints the heap byte behind it, which differs from run to run. Debian's side of perf
     # report runs with a zero-filling malloc (tests/differential/zero_size_malloc.c), as there.
@@ -471,7 +470,7 @@ def perf_cases(ctx):
         return run
 
     for label, once in recordings.items():
-        for name, _, argv, needs in perf_diff.ANALYSES:
+        for name, _, argv, needs in perf_analyses.ANALYSES:
             source = syscalls if label != "committed" and argv[0] == "trace" else once
             yield Case("%s (%s)" % (name, label), on(source, argv),
                        masks=[mask_perf_report] if argv[0] == "report" else [])
