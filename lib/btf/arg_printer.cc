@@ -227,7 +227,7 @@ Prototype prototype(const BtfTypes& types, uint32_t func_id, std::string_view fu
 int list_args(const Btf* btf, trace_seq* s, std::string_view func) {
   if (!btf) return -1;
   const BtfTypes& types = btf->types;
-  const uint32_t id = btf->functions.find(types, func);
+  const uint32_t id = btf->find_function(func);
   if (id == 0) return -1;
   const Prototype proto = prototype(types, id, func);
   if (proto.status <= 0) return proto.status;
@@ -247,7 +247,7 @@ int list_args(const Btf* btf, trace_seq* s, std::string_view func) {
 int print_args(const Btf* btf, trace_seq* s, const void* args, int nmem, int size, std::string_view func) {
   if (size != 4 && size != 8) return -1;
   Words words(args, nmem, size);
-  const uint32_t id = btf ? btf->functions.find(btf->types, func) : 0;
+  const uint32_t id = btf ? btf->find_function(func) : 0;
   if (id == 0) {
     {
       Output out(s);

@@ -39,7 +39,6 @@ std::unique_ptr<Btf> load(const void* data, size_t size, LoadError* error) {
     warn(*error, size);
     return nullptr;
   }
-  btf->functions.build(btf->types);
   return btf;
 }
 

@@ -1,20 +1,31 @@
 // SPDX-License-Identifier: LGPL-2.1
-// A handle's loaded BTF (tep_load_btf): the type records and the function
-// index built from them, both made once per load.
+// A handle's loaded BTF (tep_load_btf): the type records, read at load, and
+// the function index, built once at the first lookup (a program that loads a
+// trace's BTF and prints no function arguments never pays for it; lookups
+// may come from several threads printing on one handle).
 #pragma once
 
 #include <cstddef>
 #include <memory>
+#include <mutex>
 
 #include "btf/btf_types.h"
 #include "btf/function_index.h"
 
 namespace tep::btf {
 
-struct Btf {
+class Btf {
+ public:
   BtfTypes types;
-  FunctionIndex functions;
-  size_t memory_bytes() const { return types.memory_bytes() + functions.memory_bytes(); }
+  // The FUNC named `name` (FunctionIndex::find).
+  uint32_t find_function(std::string_view name) const {
+    std::call_once(index_built_, [this] { index_.build(types); });
+    return index_.find(types, name);
+  }
+
+ private:
+  mutable std::once_flag index_built_;
+  mutable FunctionIndex index_;
 };
 
 // Reads a blob into a new Btf (the caller's memory is not kept). On failure

@@ -72,57 +72,52 @@ LoadError BtfTypes::load(const void* data, size_t size) {
   if (uint64_t{hdr_len} + type_off + type_len > size) return {LoadStatus::kTypesPastEnd, 0};
 
   swap_ = swap;
-  const auto* blob = static_cast<const uint8_t*>(data);
-  LoadError walked = walk(blob, size, size_t{hdr_len} + type_off, type_len);
+  blob_size_ = size;
+  blob_.reset(new uint8_t[size + kStringPadding]);
+  memcpy(blob_.get(), data, size);
+  memset(blob_.get() + size, 0, kStringPadding);
+  LoadError walked = walk(size_t{hdr_len} + type_off, type_len);
   if (walked.status != LoadStatus::kOk) {
     *this = BtfTypes();
     return walked;
   }
-  const size_t str_start = std::min<uint64_t>(uint64_t{hdr_len} + str_off, size);
-  str_size_ = std::min<uint64_t>(str_len, size - str_start);
-  strings_.reset(new char[str_size_ + 1]);
-  memcpy(strings_.get(), blob + str_start, str_size_);
-  strings_[str_size_] = '\0';
+  str_start_ = std::min<uint64_t>(uint64_t{hdr_len} + str_off, size);
+  str_size_ = std::min<uint64_t>(str_len, size - str_start_);
   return walked;
 }
 
 // Records start while their offset is inside the type section; like
 // upstream, the last may run past the section's end (into the strings), but
-// here never past the blob: a record the blob cannot hold ends the walk.
-LoadError BtfTypes::walk(const uint8_t* blob, size_t size, size_t start, size_t length) {
-  auto word = [&](size_t off) {
-    uint32_t v;
-    memcpy(&v, blob + off, 4);
-    return swap_ ? __builtin_bswap32(v) : v;
-  };
-  types_.reserve(length / 16 + 2);
-  types_.push_back(Stored{0, 0, 0, 0});
+// here never past the blob: a record the blob cannot hold ends the walk (and
+// so does one starting past 4 GiB, which a 32-bit offset cannot name). Each
+// record of a blob of the other byte order is swapped word by word as it is
+// kept (its records are all 4-byte words).
+LoadError BtfTypes::walk(size_t start, size_t length) {
+  uint8_t* const blob = blob_.get();
+  const size_t size = blob_size_;
+  const bool swap = swap_;  // a local: stores through `blob` may alias any member
+  offsets_.reserve(length / 16 + 2);
+  offsets_.push_back(0);
   const size_t end = start + length;
   for (size_t off = start; off < end;) {
-    if (off + 12 > size) break;
-    Stored t{word(off), word(off + 4), word(off + 8), 0};
-    const unsigned kind = (t.info >> 24) & 0x1f;
+    if (off + 12 > size || off > UINT32_MAX) break;
+    uint32_t info;
+    memcpy(&info, blob + off + 4, 4);
+    if (swap) info = __builtin_bswap32(info);
+    const unsigned kind = (info >> 24) & 0x1f;
     if (kind == kUnknown || kind > kMaxKind) return {LoadStatus::kInvalidKind, kind};
-    const unsigned vlen = t.info & 0xffff;
-    const size_t record = 12 + kExtra[kind].fixed + size_t{kExtra[kind].per_entry} * vlen;
+    const size_t record = 12 + kExtra[kind].fixed + size_t{kExtra[kind].per_entry} * (info & 0xffff);
     if (record > size - off) break;
-    // A FUNC_PROTO's parameters and an ENUM's values are both (name, word) pairs after the record.
-    auto keep_pairs = [&](std::vector<uint32_t>& into) {
-      t.aux = static_cast<uint32_t>(into.size());
-      const size_t first = into.size();
-      into.resize(first + 2 * size_t{vlen});
-      for (size_t i = 0; i < 2 * size_t{vlen}; ++i) into[first + i] = word(off + 12 + 4 * i);
-    };
-    if (kind == kInt) {
-      t.aux = word(off + 12);
-    } else if (kind == kFuncProto) {
-      keep_pairs(params_);
-    } else if (kind == kEnum) {
-      keep_pairs(enumerators_);
-    } else if (kind == kFunc) {
-      functions_.push_back(static_cast<uint32_t>(types_.size()));
+    if (swap) {
+      for (size_t w = off; w < off + record; w += 4) {
+        uint32_t v;
+        memcpy(&v, blob + w, 4);
+        v = __builtin_bswap32(v);
+        memcpy(blob + w, &v, 4);
+      }
     }
-    types_.push_back(t);
+    if (kind == kFunc) functions_.push_back(static_cast<uint32_t>(offsets_.size()));
+    offsets_.push_back(static_cast<uint32_t>(off));
     off += record;
   }
   return {LoadStatus::kOk, 0};

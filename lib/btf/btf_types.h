@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The bounds-checked BTF reader: a raw BTF blob (/sys/kernel/btf/vmlinux, a
-// trace file's BTF section) walked once into an array of type records in host
-// order, by id, keeping what the printers read (names, sizes and referenced
-// ids, INT encodings, prototypes' parameters, ENUM values; not struct members
-// or ENUM64 values), plus a copy of the string section. Either byte order is read
-// (upstream 1.9.0 refuses the other one). A record is kept only when all of it
-// lies in the blob; a string ends at its NUL or at the end of the string
-// section, whichever comes first; nothing points into the caller's memory.
-// What load accepts and refuses is upstream's, with its messages.
+// trace file's BTF section) copied once (the caller may free it) and walked
+// once into the offset of each type record, by id; a blob of the other byte
+// order has its type section swapped in the copy (upstream 1.9.0 refuses it).
+// A record is kept only when all of it lies in the blob; a string ends at its
+// NUL or at the end of the string section, whichever comes first; nothing
+// points into the caller's memory. What load accepts and refuses is
+// upstream's, with its messages.
 #pragma once
 
 #include <cstddef>
@@ -62,61 +61,57 @@ class BtfTypes {
   LoadError load(const void* data, size_t size);
 
   // Ids run from 1 to count() - 1; 0 is void.
-  uint32_t count() const { return static_cast<uint32_t>(types_.size()); }
-  bool valid(uint32_t id) const { return id != 0 && id < types_.size(); }
-  TypeRecord type(uint32_t id) const {
-    const Stored& t = types_[id];
-    return TypeRecord{t.name_off, t.info, t.size_or_type};
-  }
+  uint32_t count() const { return static_cast<uint32_t>(offsets_.size()); }
+  bool valid(uint32_t id) const { return id != 0 && id < offsets_.size(); }
+  TypeRecord type(uint32_t id) const { return TypeRecord{word(id, 0), word(id, 1), word(id, 2)}; }
   // An INT's encoding word (bits, offset, signedness).
-  uint32_t int_encoding(uint32_t id) const { return types_[id].aux; }
+  uint32_t int_encoding(uint32_t id) const { return word(id, 3); }
   // A FUNC_PROTO's parameter i < vlen: its name's offset and its type.
   struct Param {
     uint32_t name_off;
     uint32_t type;
   };
-  Param param(uint32_t proto_id, unsigned i) const {
-    const uint32_t* p = &params_[types_[proto_id].aux + 2 * size_t{i}];
-    return Param{p[0], p[1]};
-  }
+  Param param(uint32_t proto_id, unsigned i) const { return Param{word(proto_id, 3 + 2 * i), word(proto_id, 4 + 2 * i)}; }
   // An ENUM's value i < vlen: its name's offset and its 32 bits.
   struct Enumerator {
     uint32_t name_off;
     uint32_t value;
   };
   Enumerator enumerator(uint32_t enum_id, unsigned i) const {
-    const uint32_t* p = &enumerators_[types_[enum_id].aux + 2 * size_t{i}];
-    return Enumerator{p[0], p[1]};
+    return Enumerator{word(enum_id, 3 + 2 * i), word(enum_id, 4 + 2 * i)};
   }
   // A string by its offset in the string section; "" outside it.
   std::string_view string(uint32_t off) const {
     if (off >= str_size_) return {};
-    const char* p = strings_.get() + off;
+    const char* p = reinterpret_cast<const char*>(blob_.get()) + str_start_ + off;
     return std::string_view(p, strnlen(p, str_size_ - off));
   }
+  // The string section's first byte; kStringPadding readable bytes follow its end.
+  const char* strings() const { return reinterpret_cast<const char*>(blob_.get()) + str_start_; }
+  size_t strings_size() const { return str_size_; }
+  static constexpr size_t kStringPadding = 8;
   // The ids of FUNC records, in id order.
   const std::vector<uint32_t>& functions() const { return functions_; }
   bool foreign_byte_order() const { return swap_; }
-  size_t memory_bytes() const {
-    return str_size_ + types_.capacity() * sizeof(Stored) +
-           (params_.capacity() + enumerators_.capacity() + functions_.capacity()) * 4;
-  }
 
  private:
-  struct Stored {
-    uint32_t name_off;
-    uint32_t info;
-    uint32_t size_or_type;
-    uint32_t aux;  // INT: the encoding; FUNC_PROTO: its first word in params_; ENUM: in enumerators_
-  };
-  LoadError walk(const uint8_t* blob, size_t size, size_t start, size_t length);
+  // Word `i` of record `id` (the fixed part's three, then what follows), in host order.
+  uint32_t word(uint32_t id, size_t i) const {
+    uint32_t v;
+    memcpy(&v, blob_.get() + offsets_[id] + 4 * i, 4);
+    return v;
+  }
+  LoadError walk(size_t start, size_t length);
 
-  std::unique_ptr<char[]> strings_;
+  std::unique_ptr<uint8_t[]> blob_;  // the copy, its type records in host order, padded
+  size_t blob_size_ = 0;
+  size_t str_start_ = 0;
   size_t str_size_ = 0;  // the string section, cut at the blob's end
   bool swap_ = false;
-  std::vector<Stored> types_;        // by id (types_[0] is void)
-  std::vector<uint32_t> params_;       // prototypes' (name_off, type) pairs
-  std::vector<uint32_t> enumerators_;  // ENUMs' (name_off, value) pairs
+  // By id: where the record is in blob_ (offsets_[0], void, is 0). Only
+  // offsets, not the records again: less to write at load and less memory
+  // than upstream's array of pointers.
+  std::vector<uint32_t> offsets_;
   std::vector<uint32_t> functions_;  // FUNC ids
 };
 

@@ -2,29 +2,62 @@
 #include "btf/function_index.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace tep::btf {
 
 namespace {
 
-// Eight bytes at a time; names are short (vmlinux: 20 bytes on average).
+// Names are hashed eight bytes at a time, each word read in little-endian
+// order on every host; the last word holds the bytes left, zero-filled.
+uint64_t load_le(const char* p) {
+  uint64_t w;
+  memcpy(&w, p, 8);
+  return std::endian::native == std::endian::big ? __builtin_bswap64(w) : w;
+}
+uint64_t mix(uint64_t h, uint64_t w) {
+  h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+  return h ^ (h >> 31);
+}
+uint64_t finish(uint64_t h, size_t length) {
+  h = (h ^ length) * 0x94d049bb133111ebull;
+  return (h ^ (h >> 29)) * 0x9e3779b97f4a7c15ull;
+}
+constexpr uint64_t kSeed = 0x9e3779b97f4a7c15ull;
+
+// A name given with its length (a lookup's).
 uint64_t hash_name(std::string_view s) {
-  uint64_t h = (s.size() + 1) * 0x9e3779b97f4a7c15ull;
+  uint64_t h = kSeed;
   size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    uint64_t w;
-    memcpy(&w, s.data() + i, 8);
-    h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
-    h ^= h >> 31;
-  }
+  for (; i + 8 <= s.size(); i += 8) h = mix(h, load_le(s.data() + i));
   if (i < s.size()) {
-    uint64_t w = 0;
-    memcpy(&w, s.data() + i, s.size() - i);
-    h = (h ^ w) * 0x94d049bb133111ebull;
-    h ^= h >> 29;
+    char tail[8] = {};
+    memcpy(tail, s.data() + i, s.size() - i);
+    h = mix(h, load_le(tail));
   }
-  return h * 0x9e3779b97f4a7c15ull;
+  return finish(h, s.size());
+}
+
+// The same hash of a string in the BTF's string section, found with its end
+// (a NUL, or `max` bytes) in the same pass: whole words are read, the string
+// section being followed by readable padding (BtfTypes::kStringPadding).
+uint64_t hash_terminated(const char* p, size_t max) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
+  uint64_t h = kSeed;
+  for (size_t i = 0;; i += 8) {
+    uint64_t w = load_le(p + i);
+    // The lowest flagged byte is the first NUL (higher flags may be false).
+    const uint64_t zero = (w - kOnes) & ~w & kHighs;
+    size_t n = zero ? static_cast<size_t>(__builtin_ctzll(zero)) / 8 : 8;
+    if (n > max - i) n = max - i;
+    if (n == 8) {
+      h = mix(h, w);
+      continue;
+    }
+    if (n) h = mix(h, w & (~uint64_t{0} >> (64 - 8 * n)));
+    return finish(h, i + n);
+  }
 }
 
 // A slot (and a sort entry) is the name's hash with its low half replaced by
@@ -33,15 +66,19 @@ uint64_t entry(uint64_t hash, uint32_t id) { return (hash & ~uint64_t{UINT32_MAX
 uint32_t slot_id(uint64_t slot) { return static_cast<uint32_t>(slot); }
 bool same_tag(uint64_t slot, uint64_t hash) { return (slot ^ hash) >> 32 == 0; }
 
-// Stable LSD radix sort by the top `bits` bits, 8 bits a pass.
+// Stable LSD radix sort by the top `bits` bits, in as few passes of at most
+// 11 bits (a 16 KiB count table) as cover them.
 void radix_sort(std::vector<uint64_t>& v, unsigned bits) {
   std::vector<uint64_t> out(v.size());
-  for (unsigned done = 0; done < bits; done += 8) {
+  const unsigned passes = (bits + 10) / 11, digit = (bits + passes - 1) / passes;
+  std::vector<size_t> count((size_t{1} << digit) + 1);
+  const uint64_t mask = (uint64_t{1} << digit) - 1;
+  for (unsigned done = 0; done < bits; done += digit) {
     const unsigned shift = 64 - bits + done;
-    size_t count[257] = {};
-    for (uint64_t e : v) ++count[((e >> shift) & 0xff) + 1];
-    for (int i = 0; i < 256; ++i) count[i + 1] += count[i];
-    for (uint64_t e : v) out[count[(e >> shift) & 0xff]++] = e;
+    std::fill(count.begin(), count.end(), 0);
+    for (uint64_t e : v) ++count[((e >> shift) & mask) + 1];
+    for (size_t i = 0; i + 1 < count.size(); ++i) count[i + 1] += count[i];
+    for (uint64_t e : v) out[count[(e >> shift) & mask]++] = e;
     v.swap(out);
   }
 }
@@ -55,7 +92,13 @@ void FunctionIndex::build(const BtfTypes& types) {
   shift_ = 64 - bits;
   std::vector<uint64_t> sorted;
   sorted.reserve(funcs.size());
-  for (uint32_t id : funcs) sorted.push_back(entry(hash_name(types.string(types.type(id).name_off)), id));
+  const char* strings = types.strings();
+  const size_t strings_size = types.strings_size();
+  for (uint32_t id : funcs) {
+    const uint32_t off = types.type(id).name_off;
+    const uint64_t h = off < strings_size ? hash_terminated(strings + off, strings_size - off) : hash_name({});
+    sorted.push_back(entry(h, id));
+  }
   radix_sort(sorted, bits);
 
   slots_.assign((size_t{1} << bits) + 1, 0);

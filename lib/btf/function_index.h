@@ -23,7 +23,6 @@ class FunctionIndex {
   // The FUNC named `name`, else the one named by `name` up to its first '.'
   // (kallsyms' compiler suffixes: `.isra.0`, `.part.0`, `.cold`, ...); 0 if none.
   uint32_t find(const BtfTypes& types, std::string_view name) const;
-  size_t memory_bytes() const { return slots_.capacity() * sizeof(uint64_t); }
 
  private:
   uint32_t find_exact(const BtfTypes& types, std::string_view name) const;
