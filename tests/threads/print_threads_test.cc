@@ -13,7 +13,8 @@
 // looks up the event and the comm, and matches a filter built beforehand.
 // Its output must equal the same work done single-threaded on another handle.
 // The threads start before any record was printed on their handle, so the
-// lazily built print plans are built concurrently.
+// lazily built print plans are built concurrently. Also BTF's lazily built
+// function index (tests/data/btf/kinds.btf).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -525,6 +526,49 @@ TEST_F(PrintThreads, SameOutputAsOneThreadIncludingFirstPrints) {
                         << got[t][n] << "\n expected:\n" << expected[t][n];
       EXPECT_EQ(shown, 0) << "round " << round << " thread " << t << ": records differing";
     }
+  }
+}
+
+// BTF's function index is built at the first lookup: threads that print
+// function arguments right after tep_load_btf race to build it.
+TEST(BtfThreads, FirstLookupsFromSeveralThreads) {
+  const char* path = getenv("THREADS_BTF");
+  if (!path) GTEST_SKIP() << "THREADS_BTF not set";
+  std::ifstream f(path, std::ios::binary);
+  std::vector<char> blob((std::istreambuf_iterator<char>(f)), {});
+  ASSERT_FALSE(blob.empty()) << path;
+  const char* names[] = {"f_int", "f_enum4", "f_struct16", "f_ptr_const_char", "f_typedef_enum", "f_int.isra.0", "nosuch"};
+  unsigned long long words[4] = {1, 0xffffffffffffff9cull, 0x8241, 5};
+  auto print_all = [&](tep_handle* tep) {
+    std::string out;
+    for (const char* name : names) {
+      trace_seq s;
+      trace_seq_init(&s);
+      tep_btf_list_args(tep, &s, name);
+      tep_btf_print_args(tep, &s, words, 4, 8, name);
+      out.append(s.buffer, s.len).append("\n");
+      trace_seq_destroy(&s);
+    }
+    return out;
+  };
+  tep_handle* reference = tep_alloc();
+  ASSERT_EQ(tep_load_btf(reference, blob.data(), blob.size()), 0);
+  const std::string expected = print_all(reference);
+  tep_free(reference);
+  for (int round = 0; round < 4; ++round) {
+    tep_handle* tep = tep_alloc();
+    ASSERT_EQ(tep_load_btf(tep, blob.data(), blob.size()), 0);
+    std::vector<std::string> got(kThreads);
+    std::barrier start(kThreads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, t] {
+        start.arrive_and_wait();
+        got[t] = print_all(tep);
+      });
+    for (std::thread& th : threads) th.join();
+    for (int t = 0; t < kThreads; ++t) EXPECT_EQ(got[t], expected) << "round " << round << " thread " << t;
+    tep_free(tep);
   }
 }
 
