@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: LGPL-2.1
-# Wall and CPU time of every benchmark of api_bench and print_bench, upstream
+# Wall and CPU time of every benchmark of api_bench, print_bench and btf_bench
+# (the last needs /sys/kernel/btf/vmlinux or BTF_BENCH_FILE), upstream
 # and ours run alternately ROUNDS times (so load on a shared machine hits both
 # alike); prints the median of each side and upstream/ours.
 #   wall.sh BUILD_DIR [ORACLE_DIR] [KALLSYMS] [ROUNDS] [MIN_TIME]
@@ -17,7 +18,7 @@ libs=("$oracle/lib" "$build")
 
 for ((round = 0; round < rounds; round++)); do
 	for side in 0 1; do
-		for bench in print_bench api_bench; do
+		for bench in print_bench api_bench btf_bench; do
 			env API_BENCH_KALLSYMS="$kallsyms" LD_LIBRARY_PATH="${libs[$side]}" \
 				"$build/tests/bench/$bench" --benchmark_min_time="$min_time" --benchmark_format=json \
 				>"$out/$bench.$side.$round.json" 2>/dev/null
