@@ -52,8 +52,6 @@ class ArgTree {
   // Drops every node and string (before re-parsing an event).
   void clear();
 
-  size_t node_count() const { return args_.size() + syms_.size(); }
-
  private:
   StableChunks<tep_print_arg> args_;
   StableChunks<tep_print_flag_sym> syms_;

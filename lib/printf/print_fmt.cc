@@ -24,7 +24,6 @@ void PrintFmt::parse(std::string_view format, size_t arg_count) {
   // One piece per '%' and one for the tail, allocated once: kept for the
   // event's lifetime, one per event of the handle.
   pieces_.reserve(static_cast<size_t>(std::count(format.begin(), format.end(), '%')) + 1);
-  format_size_ = format.size();
   lacks_arguments_ = false;
   size_t next_arg = 0;
   size_t literal_start = 0;

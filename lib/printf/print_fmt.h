@@ -64,14 +64,12 @@ class PrintFmt {
   // Upstream fails the event: a conversion without an argument, a second '*',
   // more than two 'h' or 'l'.
   bool lacks_arguments() const { return lacks_arguments_; }
-  size_t format_size() const { return format_size_; }
   // The conversion of a kConversion / kBadLength piece of `format`.
   static PrintFmtConversion conversion(std::string_view format, const PrintFmtPiece& p);
 
  private:
   std::string literals_;
   std::vector<PrintFmtPiece> pieces_;
-  size_t format_size_ = 0;
   bool lacks_arguments_ = false;
 };
 

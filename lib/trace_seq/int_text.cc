@@ -12,15 +12,6 @@ void append_unsigned(trace_seq* s, uint64_t value) {
   seq::append(s, std::string_view(start, end - start));
 }
 
-void append_signed(trace_seq* s, int64_t value) {
-  char buf[kIntTextSize];
-  char* end = buf + sizeof(buf);
-  uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  char* start = unsigned_digits(magnitude, 10, false, end);
-  if (value < 0) *--start = '-';
-  seq::append(s, std::string_view(start, end - start));
-}
-
 void append_hex(trace_seq* s, uint64_t value, int min_digits) {
   char buf[kIntTextSize];
   char* end = buf + sizeof(buf);

@@ -13,9 +13,8 @@
 
 namespace tep::seq {
 
-// "%llu", "%lld", "%llx" and "%0<width>llx"-style appends.
+// "%llu", "%llx" and "%0<width>llx"-style appends.
 void append_unsigned(trace_seq* s, uint64_t value);
-void append_signed(trace_seq* s, int64_t value);
 void append_hex(trace_seq* s, uint64_t value, int min_digits = 1);
 // `count` copies of `c` (padding for widths); most calls pad nothing or a few.
 void append_repeated_slow(trace_seq* s, char c, int64_t count);
