@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "base/byte_order.h"
+
 namespace tep::btf {
 
 namespace {
@@ -101,18 +103,14 @@ LoadError BtfTypes::walk(size_t start, size_t length) {
   const size_t end = start + length;
   for (size_t off = start; off < end;) {
     if (off + 12 > size || off > UINT32_MAX) break;
-    uint32_t info;
-    memcpy(&info, blob + off + 4, 4);
-    if (swap) info = __builtin_bswap32(info);
+    const uint32_t info = static_cast<uint32_t>(read_number(blob + off + 4, 4, swap));
     const unsigned kind = (info >> 24) & 0x1f;
     if (kind == kUnknown || kind > kMaxKind) return {LoadStatus::kInvalidKind, kind};
     const size_t record = 12 + kExtra[kind].fixed + size_t{kExtra[kind].per_entry} * (info & 0xffff);
     if (record > size - off) break;
     if (swap) {
       for (size_t w = off; w < off + record; w += 4) {
-        uint32_t v;
-        memcpy(&v, blob + w, 4);
-        v = __builtin_bswap32(v);
+        const uint32_t v = static_cast<uint32_t>(read_number(blob + w, 4, true));
         memcpy(blob + w, &v, 4);
       }
     }

@@ -532,10 +532,9 @@ TEST_F(PrintThreads, SameOutputAsOneThreadIncludingFirstPrints) {
 // BTF's function index is built at the first lookup: threads that print
 // function arguments right after tep_load_btf race to build it.
 TEST(BtfThreads, FirstLookupsFromSeveralThreads) {
-  const char* path = getenv("THREADS_BTF");
-  if (!path) GTEST_SKIP() << "THREADS_BTF not set";
-  std::ifstream f(path, std::ios::binary);
-  std::vector<char> blob((std::istreambuf_iterator<char>(f)), {});
+  const std::string path = env("THREADS_BTF");
+  if (path.empty()) GTEST_SKIP() << "THREADS_BTF not set";
+  std::string blob = read_text(path);
   ASSERT_FALSE(blob.empty()) << path;
   const char* names[] = {"f_int", "f_enum4", "f_struct16", "f_ptr_const_char", "f_typedef_enum", "f_int.isra.0", "nosuch"};
   unsigned long long words[4] = {1, 0xffffffffffffff9cull, 0x8241, 5};
