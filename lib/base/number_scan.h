@@ -50,6 +50,8 @@ struct NumberSyntax {
 inline constexpr NumberSyntax kStrtoul{.long_range = true};
 // strtoull(text, NULL, 0): 64 bits on every host.
 inline constexpr NumberSyntax kStrtoull{};
+// strtoll(text, NULL, 0).
+inline constexpr NumberSyntax kStrtoll{.is_signed = true};
 // strtol(text, NULL, 10), i.e. atol; atoi(text) is its value cast to int.
 inline constexpr NumberSyntax kAtol{.base = 10, .is_signed = true, .long_range = true};
 // sscanf("%d"): strtol's range, out of it no number (glibc sets ERANGE).

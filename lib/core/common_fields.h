@@ -36,6 +36,14 @@ class CommonFieldCache {
     if (__builtin_expect(located == 0, 0)) return resolve_and_read(tep, which, data, size);
     return read_located(located, data, size, swaps_bytes(tep));
   }
+  // read() for a path that resolves out of line: false until the field is
+  // located (by a read() or where()).
+  bool read_if_located(const tep_handle& tep, CommonField which, const void* data, int size, int& value) const {
+    const uint64_t located = located_[static_cast<size_t>(which)].load(std::memory_order_relaxed);
+    if (!located) return false;
+    value = read_located(located, data, size, swaps_bytes(tep));
+    return true;
+  }
   // The same whatever the record's size says, as upstream's tep_data_pid & co.
   // read them: consumers build records with only `data` set. The exported
   // functions only; the library's own paths bound every read by the size.

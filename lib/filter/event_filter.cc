@@ -181,31 +181,44 @@ void EventFilter::reset() {
 
 int EventFilter::match(tep_record* record) noexcept {
   tep_event_filter& pub = *pub_;
-  // Read once, before the atomics below make the compiler read them again.
-  tep_filter_type* const types = pub.event_filters;
-  const int count = pub.filters;
-  tep_handle* const tep = pub.tep;
   // Upstream clears the error buffer on every match; writing only when there
   // is something to clear keeps concurrent matches from writing at all.
   if (__atomic_load_n(&pub.error_buffer[0], __ATOMIC_RELAXED))
     __atomic_store_n(&pub.error_buffer[0], '\0', __ATOMIC_RELAXED);
-  if (!count) return TEP_ERRNO__NO_FILTER;  // before the record is looked at, as upstream
-  if (!record || !record->data || !tep) return TEP_ERRNO__FILTER_NOT_FOUND;
-  const ptrdiff_t index =
-      index_of(types, count, tep->common_fields.read(*tep, record::CommonField::Type, record->data, record->size));
+  if (!pub.filters) return TEP_ERRNO__NO_FILTER;  // before the record is looked at, as upstream
+  if (!record || !record->data || !pub.tep) return TEP_ERRNO__FILTER_NOT_FOUND;
+  // Until common_type has been located, out of line: this path then makes
+  // only tail calls, and saves no registers.
+  int event_id;
+  if (__builtin_expect(
+          !pub.tep->common_fields.read_if_located(*pub.tep, record::CommonField::Type, record->data, record->size, event_id),
+          0))
+    return match_locating(*record);
+  return match_event(*record, event_id, swaps_bytes(*pub.tep));
+}
+
+int EventFilter::match_locating(tep_record& record) const noexcept {
+  const tep_handle& tep = *pub_->tep;
+  return match_event(record, tep.common_fields.read(tep, record::CommonField::Type, record.data, record.size),
+                     swaps_bytes(tep));
+}
+
+int EventFilter::match_event(tep_record& record, int event_id, bool swap) const noexcept {
+  const tep_event_filter& pub = *pub_;
+  const ptrdiff_t index = index_of(pub.event_filters, pub.filters, event_id);
   if (index < 0) return TEP_ERRNO__FILTER_NOT_FOUND;
   // Read-only, so threads may match at once: programs are compiled when a
   // filter is installed. A tree a consumer swapped in since then runs from a
   // program compiled for this call alone.
-  const tep_filter_arg* root = types[index].filter;
+  const tep_filter_arg* root = pub.event_filters[index].filter;
   // compiled_[index] exists unless a consumer changed `filters`: bounded as
   // addresses, which needs no division by sizeof(Compiled).
   const uintptr_t at = reinterpret_cast<uintptr_t>(compiled_.data()) + static_cast<size_t>(index) * sizeof(Compiled);
   if (__builtin_expect(at < reinterpret_cast<uintptr_t>(compiled_.data() + compiled_.size()), 1)) {
     const Compiled& compiled = compiled_[static_cast<size_t>(index)];
-    if (compiled.root == root && compiled.program) return compiled.program->match(*record, swaps_bytes(*tep));
+    if (compiled.root == root && compiled.program) return compiled.program->match(record, swap);
   }
-  return match_uncompiled(*record, root);
+  return match_uncompiled(record, root);
 }
 
 int EventFilter::match_uncompiled(tep_record& record, const tep_filter_arg* root) const noexcept {

@@ -56,6 +56,9 @@ class EventFilter {
   ~EventFilter();
 
   tep_filter_type* find(int event_id);
+  // match() once the record's event id is read; before common_type is located.
+  inline int match_event(tep_record& record, int event_id, bool swap) const noexcept;
+  __attribute__((noinline)) int match_locating(tep_record& record) const noexcept;
   __attribute__((noinline)) int match_uncompiled(tep_record& record, const tep_filter_arg* root) const noexcept;
   size_t find_or_add(int event_id);  // the index in event_filters[]
   void install(tep_event* event, tep_filter_arg* root, std::vector<char*> retained);

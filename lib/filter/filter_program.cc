@@ -167,15 +167,20 @@ struct MatchProgram::Tests {
 
   // A char array longer than the string, inside the record: its first
   // strlen(s) + 1 bytes against s and its NUL, as two words of s read when
-  // compiling. A record too short for the array goes the general way.
+  // compiling. A record too short for the array goes the general way, by a
+  // tail call that keeps this test free of register saves.
   template <typename Word, bool kNegate>
-  static int array_equals(const Step& step, Context ctx) {
-    if (__builtin_expect(step.end > ctx.size(), 0)) return string_equals<true, Word, kNegate>(step, ctx);
+  static const Step* array_equals(const Step& step, Context ctx) {
+    if (__builtin_expect(step.end > ctx.size(), 0)) return array_in_short_record<Word, kNegate>(step, ctx);
     const uint8_t* p = ctx.data() + step.offset;
     Word a0, a1;
     memcpy(&a0, p, sizeof(Word)), memcpy(&a1, p + step.tail, sizeof(Word));
     const bool same = ((a0 ^ static_cast<Word>(step.word[0])) | (a1 ^ static_cast<Word>(step.word[1]))) == 0;
-    return same != kNegate;
+    return step.to[same != kNegate];
+  }
+  template <typename Word, bool kNegate>
+  __attribute__((noinline)) static const Step* array_in_short_record(const Step& step, Context ctx) {
+    return then<string_equals<true, Word, kNegate>>(step, ctx);
   }
 
   // The == / != test of a char array (`array`, of `array_size` bytes) or a
@@ -190,7 +195,7 @@ struct MatchProgram::Tests {
         step.tail = step.length + 1 - sizeof(Word);
         memcpy(&w0, step.text, sizeof(Word)), memcpy(&w1, step.text + step.tail, sizeof(Word));
         step.word[0] = w0, step.word[1] = w1;
-        return then<array_equals<Word, kNegate>>;
+        return array_equals<Word, kNegate>;
       }
     }
     return array ? then<string_equals<true, Word, kNegate>> : then<string_equals<false, Word, kNegate>>;
@@ -325,8 +330,12 @@ MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(t
     else
       step.to[0] = at(step.next[0]), step.to[1] = at(step.next[1]);
   }
-  entry_ = at(entry);
+  // A jump to a test that fails whatever the record goes to its error at once.
+  auto past_failures = [](const Step* step) { return step->test == Tests::fail ? step->to[0] : step; };
+  for (Step& step : steps_) step.to[0] = past_failures(step.to[0]), step.to[1] = past_failures(step.to[1]);
+  entry_ = past_failures(at(entry));
 }
+
 
 // The step (or end) where testing `arg` starts; its outcome continues at
 // `on_true` / `on_false`. Children are compiled right to left, so that each

@@ -26,7 +26,7 @@ class MatchProgram {
   // TEP_ERRNO__FILTER_MATCH when the record passes, TEP_ERRNO__FILTER_MISS
   // when not, or the first evaluation error. `swap`: the record's byte order
   // is not the host's. Inline: it runs once per record, after a search.
-  int match(tep_record& record, bool swap) const {
+  int match(tep_record& record, bool swap) const noexcept {
     const Context ctx{record, swap};
     const Step* step = entry_;
     while (step->test) step = step->test(*step, ctx);

@@ -44,8 +44,9 @@ void PrintFmt::parse(std::string_view format, size_t arg_count) {
       continue;
     }
     if (c != '%') {
-      size_t end = format.find_first_of("\\%", i);
-      if (end == std::string_view::npos) end = format.size();
+      // A loop, not find_first_of: libstdc++'s calls memchr once a byte.
+      size_t end = i + 1;
+      while (end < format.size() && format[end] != '\\' && format[end] != '%') ++end;
       literals_.append(format.substr(i, end - i));
       i = end;
       continue;

@@ -2,10 +2,10 @@
 #include "printfmt/const_eval.h"
 
 #include <charconv>
-#include <cstdlib>
 #include <cstring>
 #include <string_view>
 
+#include "base/number_scan.h"
 #include "printf/cast_table.h"
 
 namespace tep::printfmt {
@@ -98,7 +98,7 @@ bool eval_signed(const tep_print_arg* arg, long long& out, int depth) {
   if (!arg || depth > kMaxDepth) return false;
   switch (arg->type) {
     case TEP_PRINT_ATOM:
-      out = std::strtoll(arg->atom.atom, nullptr, 0);
+      out = arg->atom.atom ? scan_number(arg->atom.atom, kStrtoll).as_signed() : 0;
       return true;
     case TEP_PRINT_TYPE:
       if (!eval_signed(arg->typecast.item, out, depth + 1)) return false;
@@ -145,11 +145,11 @@ void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
   const tep_print_arg* left = arg->op.left;
   const tep_print_arg* right = arg->op.right;
   if (!left || !right || left->type != TEP_PRINT_ATOM || right->type != TEP_PRINT_ATOM ||
-      !arg->op.op)
+      !left->atom.atom || !right->atom.atom || !arg->op.op)
     return;
   uint64_t value;
-  if (!fold_op(arg->op.op, std::strtoull(left->atom.atom, nullptr, 0),
-               std::strtoull(right->atom.atom, nullptr, 0), value))
+  if (!fold_op(arg->op.op, scan_number(left->atom.atom, kStrtoull).bits,
+               scan_number(right->atom.atom, kStrtoull).bits, value))
     return;
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_ATOM;
