@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// tep_register_event_handler / tep_unregister_event_handler (lib/output).
+// tep_register_event_handler / tep_unregister_event_handler (lib/print_line).
 #include <new>
 
 #include "compat/export.h"

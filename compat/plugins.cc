@@ -10,7 +10,7 @@
 #include "plugin/plugin_options.h"
 #include "plugin/plugin_search.h"
 #include "trace-seq.h"
-#include "trace_seq/seq.h"
+#include "seq/seq.h"
 
 namespace plugin = tep::plugin;
 

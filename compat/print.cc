@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// tep_print_event and the tep_print_field* family (lib/output). Each leaves a
+// tep_print_event and the tep_print_field* family (lib/print_line). Each leaves a
 // NUL after the seq's text, printed or not (consumers read seq.buffer as a C
 // string right after: KernelShark's columns, perf's sort keys).
 #include <algorithm>
@@ -9,10 +9,10 @@
 
 #include "compat/export.h"
 #include "core/handle.h"
-#include "output/event_printer.h"
-#include "print/field_printer.h"
-#include "trace_seq/int_text.h"
-#include "trace_seq/seq.h"
+#include "print_line/event_printer.h"
+#include "print_plan/field_printer.h"
+#include "seq/int_text.h"
+#include "seq/seq.h"
 #include "record/field_access.h"
 #include "trace-seq.h"
 
@@ -79,7 +79,7 @@ TEP_EXPORT void tep_print_event(struct tep_handle* tep, struct trace_seq* s, str
   va_list args;
   va_start(args, fmt);
   try {
-    tep::output::print_event(*tep, s, *record, fmt, args);
+    tep::print_line::print_event(*tep, s, *record, fmt, args);
   } catch (...) {
     s->state = TRACE_SEQ__MEM_ALLOC_FAILED;
   }
@@ -119,27 +119,27 @@ TEP_EXPORT int tep_print_func_field(struct trace_seq* s, const char* fmt, struct
 TEP_EXPORT void tep_print_field_content(struct trace_seq* s, void* data, int size,
                                         struct tep_format_field* field) {
   if (!s || !data || !field) return;
-  tep::print::print_field_content(s, data, size, *field);
+  tep::print_plan::print_field_content(s, data, size, *field);
   tep::seq::nul_terminate(s);
 }
 
 // Upstream passes no record size here and trusts the data.
 TEP_EXPORT void tep_print_field(struct trace_seq* s, void* data, struct tep_format_field* field) {
   if (!s || !data || !field) return;
-  tep::print::print_field_content(s, data, tep::print::kUnknownSize, *field);
+  tep::print_plan::print_field_content(s, data, tep::print_plan::kUnknownSize, *field);
   tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_print_fields(struct trace_seq* s, void* data, int size, struct tep_event* event) {
   if (!s || !data || !event) return;
-  tep::print::print_fields(s, data, size, *event);
+  tep::print_plan::print_fields(s, data, size, *event);
   tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_record_print_fields(struct trace_seq* s, struct tep_record* record,
                                         struct tep_event* event) {
   if (!s || !record || !record->data || !event) return;
-  tep::print::print_fields(s, record->data, record->size, *event);
+  tep::print_plan::print_fields(s, record->data, record->size, *event);
   tep::seq::nul_terminate(s);
 }
 
@@ -147,6 +147,6 @@ TEP_EXPORT void tep_record_print_selected_fields(struct trace_seq* s, struct tep
                                                  struct tep_event* event,
                                                  unsigned long long select_mask) {
   if (!s || !record || !record->data || !event) return;
-  tep::print::print_selected_fields(s, record->data, record->size, *event, select_mask);
+  tep::print_plan::print_selected_fields(s, record->data, record->size, *event, select_mask);
   tep::seq::nul_terminate(s);
 }

@@ -181,7 +181,7 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
   int offset = field->offset;
   int length = field->size;
   if (field->flags & TEP_FIELD_IS_DYNAMIC) {
-    if (!tep::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length))
+    if (!tep::record::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length))
       return nullptr;
   } else if (!inside_record(record, offset, length)) {
     return nullptr;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
-// trace_seq_*: the growable text buffer of the public API (lib/trace_seq/seq.h).
+// trace_seq_*: the growable text buffer of the public API (lib/seq/seq.h).
 // NULL handling follows upstream where it checks (reset, destroy; a NULL format
 // is vsnprintf's: -1 and an empty string) and refuses the rest instead of crashing.
 #include <cstring>
 
 #include "compat/export.h"
 #include "trace-seq.h"
-#include "trace_seq/seq.h"
+#include "seq/seq.h"
 
 TEP_EXPORT void trace_seq_init(struct trace_seq* s) {
   if (s) tep::seq::init(s);

@@ -6,7 +6,7 @@
 
 #include "base/digits.h"
 #include "base/log.h"
-#include "trace_seq/output_buffer.h"
+#include "seq/output_buffer.h"
 
 namespace tep::btf {
 

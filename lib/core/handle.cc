@@ -2,7 +2,7 @@
 #include "core/handle.h"
 
 #include "format/format_parser.h"
-#include "printfmt/print_fmt_parser.h"
+#include "print_args/print_fmt_parser.h"
 
 tep_handle::tep_handle() = default;
 tep_handle::~tep_handle() = default;
@@ -18,7 +18,7 @@ tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_v
   if (!parsed.print_fmt)
     stored.flags |= TEP_EVENT_FL_FAILED;
   else
-    printfmt::parse_print_fmt(
+    print_args::parse_print_fmt(
         {tep.print_functions, tep.long_size, !(tep.flags & TEP_NO_PARSING_WARNINGS)}, stored,
         *parsed.print_fmt);
   tep.handlers.on_event_added(stored);

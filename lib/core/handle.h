@@ -17,7 +17,7 @@
 #include "format/event_table.h"
 #include "format/header_page.h"
 #include "plugin/plugin_paths.h"
-#include "printfmt/print_functions.h"
+#include "print_args/print_functions.h"
 #include "record/field_access.h"
 #include "symbols/comm_table.h"
 #include "symbols/function_table.h"
@@ -45,8 +45,8 @@ struct tep_handle {
   tep::CommTable comms;                       // lib/symbols
   tep::FunctionTable functions;               // lib/symbols (kallsyms + resolver)
   tep::PrintkTable printk;                    // lib/symbols (printk formats)
-  tep::PrintFunctionRegistry print_functions; // lib/printfmt
-  tep::HandlerRegistry handlers;              // lib/output
+  tep::print_args::PrintFunctionRegistry print_functions;
+  tep::HandlerRegistry handlers;              // lib/print_line
   tep::PluginPaths plugin_paths;              // lib/plugin
   tep::record::CommonFieldCache common_fields; // lib/record (tep_data_type & co)
   std::unique_ptr<tep::btf::Btf> btf;         // lib/btf (tep_load_btf; freed with the handle)
@@ -72,17 +72,19 @@ inline bool swaps_bytes(const tep_handle& tep) { return tep.file_bigendian != te
 inline uint64_t read_number(const tep_handle& tep, const void* ptr, int size) {
   return read_number(ptr, size, swaps_bytes(tep));
 }
-inline bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data,
-                             int data_size, uint64_t& out) {
+namespace record {
+inline bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data, int data_size,
+                             uint64_t& out) {
   return read_field_value(field, data, data_size, swaps_bytes(tep), out);
 }
-inline bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data,
-                            int data_size, int& offset, int& length) {
+inline bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data, int data_size,
+                            int& offset, int& length) {
   return resolve_dynamic(field, data, data_size, swaps_bytes(tep), offset, length);
 }
+}  // namespace record
 
 // Parses one event format file (lib/format, then its print fmt with
-// lib/printfmt) into the handle: TEP_ERRNO__SUCCESS with *added set, or
+// lib/print_args) into the handle: TEP_ERRNO__SUCCESS with *added set, or
 // format::read_event_format's error with nothing added.
 tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system,
                            Event** added);

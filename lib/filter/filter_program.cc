@@ -52,7 +52,7 @@ const char* hex_text(uint64_t v, Scratch& scratch) {
 // and the same on every run. A field outside the record reads as 0.
 uint64_t field_number(const tep_format_field& field, const tep_record& record, bool swap) {
   uint64_t v = 0;
-  if (read_field_value(field, record.data, record.size, swap, v)) return v;
+  if (record::read_field_value(field, record.data, record.size, swap, v)) return v;
   const int size = field.size;
   if (size == 1 || size == 2 || size == 4 || size == 8) return 0;
   return reinterpret_cast<uintptr_t>(record.data) + static_cast<uint64_t>(field.offset);
@@ -229,7 +229,7 @@ struct MatchProgram::Tests {
         break;
       case StringSource::kNumberText: {
         uint64_t v = 0;
-        read_field_value(tep, *step.field, ctx.data(), ctx.size(), v);
+        record::read_field_value(tep, *step.field, ctx.data(), ctx.size(), v);
         FunctionTable::CMatch match;
         text = step.symbolize && tep.functions.lookup(v, match) ? match.name : nullptr;
         if (!text) text = hex_text(v, scratch);

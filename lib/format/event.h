@@ -15,13 +15,13 @@
 #include "event-parse.h"
 #include "base/generation_slot.h"
 #include "format/arg_tree.h"
-#include "printf/print_fmt.h"
+#include "format_string/print_fmt.h"
 
 namespace tep {
 
-namespace print {
-struct Plan;  // lib/print: built and read there only
-}  // namespace print
+namespace print_plan {
+struct Plan;  // lib/print_plan: built and read there only
+}  // namespace print_plan
 
 struct Field : tep_format_field {
   uint32_t name_size = 0;  // strlen(name): lookups by name compare it first
@@ -65,10 +65,10 @@ struct Event : tep_event {
   void set_fields(const FieldDrafts& drafts, size_t common);
   // The parsed print fmt: owns print_fmt.format and the tep_print_arg nodes.
   ArgTree print_args;
-  // print_fmt.format's directives, read once with the arguments each takes (lib/printf).
-  fmt::PrintFmt print_directives;
-  // The compiled print plan, built lazily by lib/print.
-  GenerationSlot<print::Plan> plan;
+  // print_fmt.format's directives, read once with the arguments each takes (lib/format_string).
+  format_string::PrintFmt print_directives;
+  // The compiled print plan, built lazily by lib/print_plan.
+  GenerationSlot<print_plan::Plan> plan;
   // Position in the handle's event table (dense, stable).
   uint32_t index = 0;
   // Unique in the process: tells this event from a later one at the same address.

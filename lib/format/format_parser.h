@@ -11,7 +11,7 @@
 //
 //   print fmt: "prev_comm=%s ...", REC->prev_comm, ...
 // The header and fields are parsed here; the print fmt text goes to
-// lib/printfmt (lib/core's add_event_format does both and adds the event to
+// lib/print_args (lib/core's add_event_format does both and adds the event to
 // the handle whenever its name, id and fields were read, even if its print fmt
 // is missing or malformed: it then carries TEP_EVENT_FL_FAILED, as upstream's).
 #pragma once

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printf/cast_table.h"
+#include "format_string/cast_table.h"
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 uint64_t cast_mask(std::string_view type) {
   constexpr uint64_t all = ~0ULL;
@@ -23,4 +23,4 @@ uint64_t pointer_cast_mask(std::string_view type) {
   return cast_mask(type.substr(0, type.size() - 2));
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

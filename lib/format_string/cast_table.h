@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 // The mask a cast to `type` applies ("u8" -> 0xff; unknown, pointer and
 // struct types -> all ones).
@@ -20,4 +20,4 @@ uint64_t cast_mask(std::string_view type);
 // pointed-to type's ("u8 *" -> 0xff); all ones unless `type` ends in '*'.
 uint64_t pointer_cast_mask(std::string_view type);
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

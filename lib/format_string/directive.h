@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 // The length modifier: how much of an integer argument's register is read.
 enum class Length : uint8_t {
@@ -101,4 +101,4 @@ inline void bound_untrusted(Directive& d) {
   d.overflow = false;
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printf/parser.h"
+#include "format_string/directive_parser.h"
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 namespace {
 
@@ -224,4 +224,4 @@ size_t pointer_letters(std::string_view rest) {
   }
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

@@ -21,9 +21,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "printf/directive.h"
+#include "format_string/directive.h"
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 enum class Dialect : uint8_t { kGlibc, kPrintFmt, kBprint, kLine };
 
@@ -49,4 +49,4 @@ Directive parse_glibc(std::string_view text, size_t& i);
 // "%pI4" -> 2, "%ps" -> 1, "%px" -> 0 (the 'x' is text: "(nil)x").
 size_t pointer_letters(std::string_view rest);
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

@@ -11,9 +11,9 @@
 #include <string_view>
 
 #include "base/digits.h"
-#include "printf/directive.h"
+#include "format_string/directive.h"
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 // Past this a caller's width or precision is left to glibc's vsnprintf,
 // whose output (and refusal past INT_MAX) is then exactly glibc's.
@@ -158,4 +158,4 @@ void format_string(Sink& out, const Directive& d, std::string_view text) {
   pad_to_width(out, d, text);
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

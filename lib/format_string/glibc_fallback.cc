@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printf/glibc_fallback.h"
+#include "format_string/glibc_fallback.h"
 
 #include <cstdarg>
 #include <cstdio>
 #include <vector>
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 namespace {
 
@@ -55,4 +55,4 @@ std::string glibc_format(std::string_view directive, const int* star, const char
   return format_value(directive, star, value);
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

@@ -8,11 +8,11 @@
 #include <string>
 #include <string_view>
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 // What printf(directive, [*star,] value) writes; empty when glibc refuses it.
 std::string glibc_format(std::string_view directive, const int* star, int value);
 std::string glibc_format(std::string_view directive, const int* star, long long value);
 std::string glibc_format(std::string_view directive, const int* star, const char* value);
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

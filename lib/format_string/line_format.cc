@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printf/line_format.h"
+#include "format_string/line_format.h"
 
 #include <cstring>
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 namespace {
 
@@ -61,4 +61,4 @@ std::vector<LinePiece> split_line_format(std::string_view format) {
   return pieces;
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

@@ -11,11 +11,11 @@
 #include <string_view>
 #include <vector>
 
-#include "printf/format.h"
-#include "printf/glibc_fallback.h"
-#include "printf/parser.h"
+#include "format_string/format.h"
+#include "format_string/glibc_fallback.h"
+#include "format_string/directive_parser.h"
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 enum class LineKind : uint8_t { kNone, kInt, kString, kUnknown };
 
@@ -99,4 +99,4 @@ void format_line_string(Sink& out, const LinePiece& piece, std::string_view text
   });
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

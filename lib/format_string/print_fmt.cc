@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printf/print_fmt.h"
+#include "format_string/print_fmt.h"
 
 #include <algorithm>
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 namespace {
 
@@ -57,7 +57,7 @@ void PrintFmt::parse(std::string_view format, size_t arg_count) {
       continue;
     }
     PrintFmtPiece piece;
-    piece.parsed = fmt::parse(Dialect::kPrintFmt, format, i);
+    piece.parsed = format_string::parse(Dialect::kPrintFmt, format, i);
     Parsed& p = piece.parsed;
     // Arguments are taken in order: the '*' first, then the conversion. One
     // that is missing (or a second '*') stops the directive at that letter.
@@ -103,4 +103,4 @@ PrintFmtConversion PrintFmt::conversion(std::string_view format, const PrintFmtP
   return c;
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "printf/parser.h"
+#include "format_string/directive_parser.h"
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 struct PrintFmtPiece {
   enum class Kind : uint8_t {
@@ -73,4 +73,4 @@ class PrintFmt {
   bool lacks_arguments_ = false;
 };
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

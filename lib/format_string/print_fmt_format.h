@@ -9,11 +9,11 @@
 #include <string>
 #include <string_view>
 
-#include "printf/format.h"
-#include "printf/glibc_fallback.h"
-#include "printf/print_fmt.h"
+#include "format_string/format.h"
+#include "format_string/glibc_fallback.h"
+#include "format_string/print_fmt.h"
 
-namespace tep::fmt {
+namespace tep::format_string {
 
 // The directive with a '*' filled in, bounded.
 inline Directive with_star(Directive d, int star) {
@@ -47,4 +47,4 @@ __attribute__((always_inline)) inline void format_text(Sink& out, const PrintFmt
   out.append(glibc_format(c.text, star ? &bounded : nullptr, std::string(text).c_str()));
 }
 
-}  // namespace tep::fmt
+}  // namespace tep::format_string

@@ -2,15 +2,15 @@
 // The expression grammar of a print fmt: the format string, its arguments, operators,
 // casts, "?:" and "[]" (the named helpers such as __print_flags are in
 // parser_functions.cc).
-#include "printfmt/parser.h"
+#include "print_args/arg_parser.h"
 
 #include <cstring>
 #include <optional>
 
 #include "format/field_lookup.h"
-#include "printfmt/const_eval.h"
+#include "print_args/const_eval.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 
 namespace {
 
@@ -398,4 +398,4 @@ Token PrintFmtParser::process_array(tep_print_arg* top) {
   return lexer_.next_item();
 }
 
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

@@ -17,9 +17,9 @@
 #include "base/tokenizer.h"
 #include "format/arg_tree.h"
 #include "format/event.h"
-#include "printfmt/print_fmt_parser.h"
+#include "print_args/print_fmt_parser.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 
 enum class ParseStatus {
   Ok,
@@ -102,4 +102,4 @@ class PrintFmtParser {
   bool pending_symbolic_mark_ = false;
 };
 
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

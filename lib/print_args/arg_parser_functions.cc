@@ -5,12 +5,12 @@
 //   size), __get_str(name) and the other __get_* accessors, __get_stacktrace(name),
 //   __builtin_expect(c, h), sizeof(type), and the functions a plugin registered
 //   with tep_register_print_function.
-#include "printfmt/parser.h"
+#include "print_args/arg_parser.h"
 
 #include "format/field_lookup.h"
-#include "printfmt/const_eval.h"
+#include "print_args/const_eval.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 
 namespace {
 
@@ -339,4 +339,4 @@ Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_functio
   return lexer_.next();
 }
 
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

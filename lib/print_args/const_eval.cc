@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printfmt/const_eval.h"
+#include "print_args/const_eval.h"
 
 #include <charconv>
 #include <cstring>
 #include <string_view>
 
 #include "base/number_scan.h"
-#include "printf/cast_table.h"
+#include "format_string/cast_table.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 
 namespace {
 
@@ -159,7 +159,7 @@ void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
 }  // namespace
 
 uint64_t apply_cast(uint64_t value, const char* type) {
-  return type ? value & fmt::cast_mask(type) : value;
+  return type ? value & format_string::cast_mask(type) : value;
 }
 
 char* table_entry_text(ArgTree& tree, const tep_print_arg& arg) {
@@ -177,4 +177,4 @@ char* table_entry_text(ArgTree& tree, const tep_print_arg& arg) {
 
 void fold_constants(ArgTree& tree, tep_print_arg& arg) { fold(tree, &arg, 0); }
 
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

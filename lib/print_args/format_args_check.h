@@ -7,19 +7,19 @@
 //   "%000...0d"                (a conversion longer than its 32-byte buffer)
 // occur. Literal text follows the print-time rules: "\%d" and "%%" consume
 // nothing, "% d" is not a conversion (' ' is not a flag upstream knows).
-// The format is read once (fmt::PrintFmt, kept in the event); this judges it.
+// The format is read once (format_string::PrintFmt, kept in the event); this judges it.
 #pragma once
 
 #include <string_view>
 
 #include "event-parse.h"
-#include "printf/print_fmt.h"
+#include "format_string/print_fmt.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 
 // False when upstream would set TEP_EVENT_FL_FAILED for this format.
-bool format_args_match(const fmt::PrintFmt& format);
+bool format_args_match(const format_string::PrintFmt& format);
 // The same for a format and its argument list not read yet.
 bool format_args_match(std::string_view format, const tep_print_arg* args);
 
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printfmt/print_fmt_parser.h"
+#include "print_args/print_fmt_parser.h"
 
 #include "base/log.h"
-#include "printfmt/format_args_check.h"
-#include "printfmt/parser.h"
+#include "print_args/format_args_check.h"
+#include "print_args/arg_parser.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 
 namespace {
 
@@ -29,7 +29,7 @@ bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_v
   event.print_fmt.format = nullptr;
   event.print_fmt.args = nullptr;
   event.print_args.clear();
-  event.print_directives = fmt::PrintFmt();
+  event.print_directives = format_string::PrintFmt();
 
   PrintFmtParser parser(context, event, event.print_args, text);
   ParseStatus status = parser.parse();
@@ -58,4 +58,4 @@ bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_v
   return true;
 }
 
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

@@ -6,9 +6,9 @@
 #include <string_view>
 
 #include "format/event.h"
-#include "printfmt/print_functions.h"
+#include "print_args/print_functions.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 
 // What a print fmt is read against besides its event: the registered print
 // functions (tep_register_print_function) and the trace's sizeof(long).
@@ -25,4 +25,4 @@ struct PrintFmtContext {
 // the event itself stays usable.
 bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_view text);
 
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

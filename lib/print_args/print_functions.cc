@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printfmt/print_functions.h"
+#include "print_args/print_functions.h"
 
 #include <algorithm>
 
-namespace tep {
+namespace tep::print_args {
 
 bool PrintFunctionRegistry::add(std::unique_ptr<tep_function_handler> handler) {
   bool replaced = remove_by_name(handler->name);
@@ -32,4 +32,4 @@ const tep_function_handler* PrintFunctionRegistry::find(std::string_view name) c
   return nullptr;
 }
 
-}  // namespace tep
+}  // namespace tep::print_args

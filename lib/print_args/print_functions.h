@@ -13,7 +13,7 @@
 #include "event-parse.h"
 
 // Opaque in the public header; the print fmt tree points at it (TEP_PRINT_FUNC)
-// and lib/print calls `func` with the evaluated arguments.
+// and lib/print_plan calls `func` with the evaluated arguments.
 struct tep_function_handler {
   std::string name;
   tep_func_handler func = nullptr;
@@ -21,7 +21,7 @@ struct tep_function_handler {
   std::vector<tep_func_arg_type> params;
 };
 
-namespace tep {
+namespace tep::print_args {
 
 class PrintFunctionRegistry {
  public:
@@ -47,4 +47,4 @@ class PrintFunctionRegistry {
   std::vector<std::unique_ptr<tep_function_handler>> owned_;
 };
 
-}  // namespace tep
+}  // namespace tep::print_args

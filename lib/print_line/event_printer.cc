@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/event_printer.h"
+#include "print_line/event_printer.h"
 
 #include <cstring>
 #include <string_view>
@@ -7,16 +7,16 @@
 #include "format/event.h"
 #include "core/handle.h"
 #include "event-utils.h"
-#include "output/event_time.h"
-#include "print/field_printer.h"
-#include "output/line_plan.h"
-#include "output/latency.h"
-#include "print/info_printer.h"
-#include "printf/line_format.h"
-#include "trace_seq/output_buffer.h"
-#include "trace_seq/seq.h"
+#include "print_line/event_time.h"
+#include "print_plan/field_printer.h"
+#include "print_line/line_plan.h"
+#include "print_line/latency.h"
+#include "print_plan/info_printer.h"
+#include "format_string/line_format.h"
+#include "seq/output_buffer.h"
+#include "seq/seq.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
 namespace {
 
@@ -29,7 +29,7 @@ bool starts_with(const char* text, std::string_view prefix) {
 }
 
 void print_string(seq::Output& out, const LinePiece& piece, std::string_view text) {
-  fmt::format_line_string(out, piece.format, text);
+  format_string::format_line_string(out, piece.format, text);
 }
 
 // The formatter's sink into a piece's memo; `overflow` when the text does not fit.
@@ -102,19 +102,19 @@ int common_field(tep_handle& tep, const tep_record& record, record::CommonField 
 
 // The INFO part: the event's handler, its raw fields, or its print fmt.
 void print_event_info(tep_handle& tep, seq::Output& out, tep_event& event, tep_record& record, bool raw) {
-  // Atomic: lib/print may set TEP_EVENT_FL_FAILED while another thread prints.
+  // Atomic: lib/print_plan may set TEP_EVENT_FL_FAILED while another thread prints.
   int flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
   if (raw || (flags & TEP_EVENT_FL_PRINTRAW)) {
-    print::print_fields(out.seq(), record.data, record.size, event, print::SymbolStyle::kNameAndAddress);
+    print_plan::print_fields(out.seq(), record.data, record.size, event, print_plan::SymbolStyle::kNameAndAddress);
   } else {
     bool pretty = true;
     // The handler writes into the caller's seq, mid-line; non-zero asks for
     // the regular output after its own.
     if (event.handler && !(flags & TEP_EVENT_FL_NOHANDLE))
       pretty = event.handler(out.seq(), &record, &event, event.context) != 0;
-    // lib/print prints "[FAILED TO PARSE]" and the raw fields for an event
+    // lib/print_plan prints "[FAILED TO PARSE]" and the raw fields for an event
     // whose print fmt failed (it may find that out only now, building its plan).
-    if (pretty) print::print_info(out, tep, *Event::from(&event), record);
+    if (pretty) print_plan::print_info(out, tep, *Event::from(&event), record);
   }
   seq::terminate(out.seq());
 }
@@ -137,7 +137,7 @@ void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record
     // A comm found under one version of the table holds while it is the same.
     print_memoized(out, piece, Source::kComm, tep.comms.version(), static_cast<uint32_t>(pid), [&](auto& sink) {
       const char* comm = tep.comms.comm_of(pid);
-      fmt::format_line_string(sink, piece.format, comm ? comm : "(null)");
+      format_string::format_line_string(sink, piece.format, comm ? comm : "(null)");
     });
   } else if (first == 'I' && starts_with(argument, TEP_PRINT_INFO_RAW)) {
     print_event_info(tep, out, event, record, true);
@@ -161,12 +161,12 @@ void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, u
     case TEP_PRINT_PID: {
       const int pid = common_field(tep, record, record::CommonField::Pid);
       print_memoized(out, piece, Source::kPid, static_cast<uint32_t>(pid), 0,
-                     [&](auto& sink) { fmt::format_line_int(sink, piece.format, pid); });
+                     [&](auto& sink) { format_string::format_line_int(sink, piece.format, pid); });
       break;
     }
     case TEP_PRINT_CPU:
       print_memoized(out, piece, Source::kCpu, static_cast<uint32_t>(record.cpu), 0,
-                     [&](auto& sink) { fmt::format_line_int(sink, piece.format, record.cpu); });
+                     [&](auto& sink) { format_string::format_line_int(sink, piece.format, record.cpu); });
       break;
     case TEP_PRINT_TIME:
       out.append(piece.format.literal);
@@ -195,16 +195,16 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
   seq::Output out(s);
   for (const LinePiece& piece : plan.pieces()) {
     switch (piece.format.kind) {
-      case fmt::LineKind::kNone:
+      case format_string::LineKind::kNone:
         out.append(piece.format.literal);
         break;
-      case fmt::LineKind::kInt:
+      case format_string::LineKind::kInt:
         print_int_argument(tep, out, record, va_arg(args, unsigned), piece);
         break;
-      case fmt::LineKind::kString:
+      case format_string::LineKind::kString:
         print_string_argument(tep, out, record, *event, va_arg(args, const char*), piece);
         break;
-      case fmt::LineKind::kUnknown:
+      case format_string::LineKind::kUnknown:
         out.append(piece.format.literal);
         out.append("[UNKNOWN TYPE]");
         break;
@@ -213,4 +213,4 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
   out.flush();
 }
 
-}  // namespace tep::output
+}  // namespace tep::print_line

@@ -14,9 +14,9 @@
 
 #include "event-parse.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
 void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args);
 
 
-}  // namespace tep::output
+}  // namespace tep::print_line

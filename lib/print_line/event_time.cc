@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/event_time.h"
+#include "print_line/event_time.h"
 
 #include "base/number_scan.h"
 #include "base/digits.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
 namespace {
 
@@ -88,4 +88,4 @@ void print_time(seq::Output& out, const TimeLayout& layout, uint64_t ts) {
   }
 }
 
-}  // namespace tep::output
+}  // namespace tep::print_line

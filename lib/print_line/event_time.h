@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "trace_seq/output_buffer.h"
+#include "seq/output_buffer.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
 struct TimeLayout {
   int precision = 0;   // digits after the dot
@@ -24,4 +24,4 @@ struct TimeLayout {
 TimeLayout parse_time_directive(std::string_view directive);
 void print_time(seq::Output& out, const TimeLayout& layout, uint64_t ts);
 
-}  // namespace tep::output
+}  // namespace tep::print_line

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/latency.h"
+#include "print_line/latency.h"
 
 #include "base/digits.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
 namespace {
 
@@ -38,4 +38,4 @@ void print_latency(seq::Output& out, int flags, int preempt_count) {
   }
 }
 
-}  // namespace tep::output
+}  // namespace tep::print_line

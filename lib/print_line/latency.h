@@ -12,10 +12,10 @@
 // A missing field reads as -1 (all flags set), like upstream.
 #pragma once
 
-#include "trace_seq/output_buffer.h"
+#include "seq/output_buffer.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
 void print_latency(seq::Output& out, int flags, int preempt_count);
 
-}  // namespace tep::output
+}  // namespace tep::print_line

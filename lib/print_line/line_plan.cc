@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "output/line_plan.h"
+#include "print_line/line_plan.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
 namespace {
 
 std::unique_ptr<LinePlans::Plan> build(const char* format) {
   auto plan = std::make_unique<LinePlans::Plan>();
   plan->text = format;
-  for (const fmt::LinePiece& format : fmt::split_line_format(plan->text)) {
+  for (const format_string::LinePiece& format : format_string::split_line_format(plan->text)) {
     LinePiece piece{format, {}};
-    if (format.kind == fmt::LineKind::kInt) piece.time = parse_time_directive(format.directive);
+    if (format.kind == format_string::LineKind::kInt) piece.time = parse_time_directive(format.directive);
     plan->pieces.push_back(piece);
   }
   return plan;
@@ -28,4 +28,4 @@ void LinePlans::Use::make(const char* format) {
   }
 }
 
-}  // namespace tep::output
+}  // namespace tep::print_line

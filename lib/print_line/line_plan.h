@@ -13,14 +13,14 @@
 
 #include "base/per_thread.h"
 #include "base/text_keyed_cache.h"
-#include "output/event_time.h"
-#include "printf/line_format.h"
+#include "print_line/event_time.h"
+#include "format_string/line_format.h"
 
-namespace tep::output {
+namespace tep::print_line {
 
-// A piece of the format (lib/printf reads it in the kLine dialect).
+// A piece of the format (lib/format_string reads it in the kLine dialect).
 struct LinePiece {
-  fmt::LinePiece format;
+  format_string::LinePiece format;
   TimeLayout time;  // for an int directive given TEP_PRINT_TIME
   // The texts this piece printed last, and what they were printed from: the
   // same pids, CPUs and comms come back record after record (two, for the
@@ -68,4 +68,4 @@ class LinePlans {
   };
 };
 
-}  // namespace tep::output
+}  // namespace tep::print_line

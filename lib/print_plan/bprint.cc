@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "print/bprint.h"
+#include "print_plan/bprint.h"
 
 #include <array>
 #include <cctype>
 #include <cstring>
 
-#include "print/compiler.h"
-#include "print/info_printer.h"
-#include "trace_seq/seq.h"
+#include "print_plan/compiler.h"
+#include "print_plan/info_printer.h"
+#include "seq/seq.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 namespace {
 
 // Formats for addresses that name nothing are cached too, up to a point.
@@ -26,7 +26,7 @@ BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text) {
   // Skip the leading "%ps: ": the ip argument is added separately.
   for (size_t i = 5; i < format.size(); i++) {
     if (format[i] != '%') continue;
-    fmt::Parsed p = fmt::parse(fmt::Dialect::kBprint, format, i);
+    format_string::Parsed p = format_string::parse(format_string::Dialect::kBprint, format, i);
     bool first = true;
     auto add = [&](Read::Kind kind, int size) {
       f.reads.push_back(Read{kind, size, first});
@@ -155,7 +155,7 @@ void print_bprint(Output& s, const Context& ctx, const Plan& plan) {
       auto made = std::make_unique<Plan>();
       std::vector<ArgRef> args(count);
       for (int i = 0; i < count; i++) args[i].bprint_index = i;
-      compile_format(ctx.tep, ctx.event, format->text, fmt::PrintFmt(format->text, args.size()), args, *made);
+      compile_format(ctx.tep, ctx.event, format->text, format_string::PrintFmt(format->text, args.size()), args, *made);
       // Upstream flags the whole event when a record's format lacks arguments.
       // Atomic: other threads may be reading the flags while printing.
       if (made->failed) __atomic_fetch_or(&ctx.event.flags, TEP_EVENT_FL_FAILED, __ATOMIC_RELAXED);
@@ -172,4 +172,4 @@ void print_bprint(Output& s, const Context& ctx, const Plan& plan) {
   run_steps(s, with_args, *steps);
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "print/evaluator.h"
+#include "print_plan/evaluator.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text);
 
 // Prints one bprint record with the event's plan (plan.is_bprint).
 void print_bprint(Output& s, const Context& ctx, const Plan& plan);
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

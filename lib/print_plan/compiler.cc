@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "print/compiler.h"
+#include "print_plan/compiler.h"
 
 #include "format/field_lookup.h"
-#include "print/evaluator.h"
-#include "printf/cast_table.h"
+#include "print_plan/evaluator.h"
+#include "format_string/cast_table.h"
 #include "record/field_access.h"
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace tep::print {
+namespace tep::print_plan {
 namespace {
 
 // The print fmt parser stops at PrintFmtParser::kMaxDepth levels of nesting,
@@ -25,7 +25,7 @@ FieldRef field_ref(const tep_format_field& f) {
   r.offset = f.offset;
   r.size = f.size;
   r.element_size = static_cast<int>(f.elementsize);
-  const unsigned long flags = field_flags(f);
+  const unsigned long flags = record::field_flags(f);
   r.is_array = flags & TEP_FIELD_IS_ARRAY;
   r.is_dynamic = flags & TEP_FIELD_IS_DYNAMIC;
   r.is_relative = flags & TEP_FIELD_IS_RELATIVE;
@@ -128,7 +128,7 @@ class Compiler {
 
   const PointerArg* pointer(ArgRef ref, std::string_view letters);
 
-  void format(std::string_view text, const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args);
+  void format(std::string_view text, const format_string::PrintFmt& parsed, const std::vector<ArgRef>& args);
 
  private:
   Expr* new_expr(Expr::Kind kind) {
@@ -269,7 +269,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
     }
     case TEP_PRINT_TYPE: {
       const Expr* item = number(node->typecast.item, depth + 1);
-      return masked(item, fmt::cast_mask(node->typecast.type ? node->typecast.type : ""));
+      return masked(item, format_string::cast_mask(node->typecast.type ? node->typecast.type : ""));
     }
     case TEP_PRINT_FUNC: {
       Expr* e = new_expr(Expr::Kind::Function);
@@ -298,7 +298,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
           e->field = field_ref(*left->dynarray.field);
           e->element_size = e->field.element_size ? e->field.element_size : tep_.long_size;
           e->a = number(node->op.right, depth + 1);
-          e->constant = cast ? fmt::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
+          e->constant = cast ? format_string::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
                              : ~0ULL;
           return e;
         }
@@ -306,7 +306,7 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
           FieldRef f = field_of(left);
           if (!f.valid) return new_expr(Expr::Kind::Zero);
           const Expr* index = number(node->op.right, depth + 1);
-          uint64_t mask = cast ? fmt::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
+          uint64_t mask = cast ? format_string::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
                                : ~0ULL;
           // REC->args[2]: the element is a field of its own (evaluate's offset).
           int64_t at = static_cast<int64_t>(f.offset + index->constant * f.element_size);
@@ -579,13 +579,13 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
   return &plan_.pointers.emplace_back(std::move(*p));
 }
 
-// The steps of a print fmt read once (fmt::PrintFmt): its literal text, and
+// The steps of a print fmt read once (format_string::PrintFmt): its literal text, and
 // each conversion with the arguments it takes.
-void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args) {
-  using Kind = fmt::PrintFmtPiece::Kind;
-  for (const fmt::PrintFmtPiece& piece : parsed.pieces()) {
+void Compiler::format(std::string_view text, const format_string::PrintFmt& parsed, const std::vector<ArgRef>& args) {
+  using Kind = format_string::PrintFmtPiece::Kind;
+  for (const format_string::PrintFmtPiece& piece : parsed.pieces()) {
     literal(parsed.literal(piece));
-    const fmt::Parsed& p = piece.parsed;
+    const format_string::Parsed& p = piece.parsed;
     Step step;
     step.star = piece.star_arg >= 0 ? number(args[piece.star_arg]) : nullptr;
     switch (piece.kind) {
@@ -609,17 +609,17 @@ void Compiler::format(std::string_view text, const fmt::PrintFmt& parsed, const 
           step.kind = Step::Kind::Pointer;
           step.pointer = pointer(args[piece.arg], text.substr(p.letter_end, p.end - p.letter_end));
           // Not printed from (print_pointer is): the "%pS" typed columns report.
-          step.conversion = fmt::PrintFmt::conversion(text, piece);
+          step.conversion = format_string::PrintFmt::conversion(text, piece);
           step.conversion.text = text.substr(p.start, p.end - p.start);
           break;
         }
-        step.conversion = fmt::PrintFmt::conversion(text, piece);
+        step.conversion = format_string::PrintFmt::conversion(text, piece);
         if (p.letter == 's') {
           step.kind = Step::Kind::String;
           step.string = string(args[piece.arg]);
         } else {
           step.kind = Step::Kind::Number;
-          fmt::follow_trace_long(step.conversion, tep_.long_size);
+          format_string::follow_trace_long(step.conversion, tep_.long_size);
           step.number = number(args[piece.arg]);
         }
         break;
@@ -637,7 +637,7 @@ FieldRef resolve_field(const Event& event, const tep_format_field* field, const 
 }
 
 void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
-                    const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan) {
+                    const format_string::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan) {
   Compiler compiler(tep, event, plan);
   compiler.format(format, parsed, args);
   compiler.flush_literal();
@@ -655,4 +655,4 @@ void compile_format(const tep_handle& tep, const Event& event, std::string_view 
   if (literal) plan.printed.push_back({{}, literal});
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "print/plan.h"
+#include "print_plan/plan.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 // An argument as the format sees it: a node of the print fmt tree, or the
 // i-th value a bprint record carries in its binary buffer.
@@ -22,10 +22,10 @@ struct ArgRef {
 // TEP_EVENT_FL_FAILED: a conversion without an argument, two '*', a bad
 // 'h'/'l' count.
 void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
-                    const fmt::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan);
+                    const format_string::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan);
 
 // The field a print fmt node names: its resolved pointer, else looked up by name
 // among the common fields then the event's (tep_find_any_field).
 FieldRef resolve_field(const Event& event, const tep_format_field* field, const char* name);
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

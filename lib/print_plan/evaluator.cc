@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "print/evaluator.h"
+#include "print_plan/evaluator.h"
 
 #include <string>
 #include <vector>
 
 #include "base/digits.h"
-#include "trace_seq/seq.h"
+#include "seq/seq.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 void append_hex(Output& s, uint64_t v, bool prefix) {
   char buf[kIntTextSize];
@@ -81,7 +81,7 @@ __attribute__((noinline)) uint64_t function_value(const Context& ctx, const Func
 uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) {
   if (!call.handler || !call.handler->func) return 0;
   if (call.params.empty()) return call.handler->func(s.seq(), nullptr);
-  static const fmt::PrintFmtConversion plain_s{fmt::Directive{.conversion = 's'}, "%s"};
+  static const format_string::PrintFmtConversion plain_s{format_string::Directive{.conversion = 's'}, "%s"};
   std::vector<unsigned long long> args(call.params.size());
   std::vector<std::string> strings;
   strings.reserve(call.params.size());
@@ -153,4 +153,4 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
   return apply_operator(e.op, value_of(ctx, *e.a), value_of(ctx, *e.b));
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <string_view>
 
-#include "trace_seq/output_buffer.h"
-#include "print/plan.h"
-#include "print/record_view.h"
+#include "seq/output_buffer.h"
+#include "print_plan/plan.h"
+#include "print_plan/record_view.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
-// The printers gather their pieces in the seq buffer of lib/trace_seq.
+// The printers gather their pieces in the seq buffer of lib/seq.
 using seq::Output;
 
 // One argument a bprint record carries in its binary buffer.
@@ -92,7 +92,7 @@ inline void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& off
 
 // What a %s conversion prints for `arg`.
 // `star` feeds the conversion's '*' (null without one).
-void print_string(Output& s, const Context& ctx, const StrArg& arg, const fmt::PrintFmtConversion& c,
+void print_string(Output& s, const Context& ctx, const StrArg& arg, const format_string::PrintFmtConversion& c,
                   const int* star);
 
 // What a %p conversion prints; plen is the '*' argument (1 without one).
@@ -105,4 +105,4 @@ void append_byte_hex(Output& s, uint8_t b, bool upper = false);
 void append_decimal(Output& s, int64_t v);    // "%lld"
 void append_unsigned(Output& s, uint64_t v);  // "%llu"
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

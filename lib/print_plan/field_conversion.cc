@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "print/field_conversion.h"
+#include "print_plan/field_conversion.h"
 
 #include <cstring>
 
 #include "format/event.h"
-#include "printf/cast_table.h"
+#include "format_string/cast_table.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 namespace {
 
@@ -15,7 +15,7 @@ constexpr int kMaxCasts = 64;  // "(u64)(long)(void *)REC->x": a few in practice
 // Upstream evaluates the argument: "(u8)REC->e" prints e & 0xff.
 const tep_print_arg* strip_casts(const tep_print_arg* arg, uint64_t& mask) {
   for (int i = 0; arg && arg->type == TEP_PRINT_TYPE && i < kMaxCasts; i++) {
-    mask &= fmt::cast_mask(arg->typecast.type ? arg->typecast.type : "");
+    mask &= format_string::cast_mask(arg->typecast.type ? arg->typecast.type : "");
     arg = arg->typecast.item;
   }
   return arg;
@@ -37,7 +37,7 @@ PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
   if (!event.print_fmt.format) return;
   std::string_view text(event.print_fmt.format);
   format_ = text;
-  const fmt::PrintFmt& directives = Event::from(&event)->print_directives;
+  const format_string::PrintFmt& directives = Event::from(&event)->print_directives;
   // The arguments, walked along with the directives (which take them in order).
   const tep_print_arg* arg = event.print_fmt.args;
   int arg_index = 0;
@@ -46,9 +46,9 @@ PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
     return index >= 0 && arg_index == index ? arg : nullptr;
   };
   size_t text_start = 0;
-  for (const fmt::PrintFmtPiece& piece : directives.pieces()) {
+  for (const format_string::PrintFmtPiece& piece : directives.pieces()) {
     if (count_ == kMaxEntries) return;
-    if (piece.kind != fmt::PrintFmtPiece::Kind::kConversion) continue;
+    if (piece.kind != format_string::PrintFmtPiece::Kind::kConversion) continue;
     size_t start = piece.parsed.start;
     bool zero_x_prefix = start >= 2 && text.substr(start - 2, 2) == "0x";
     const tep_print_arg* star = arg_at(piece.star_arg);
@@ -73,4 +73,4 @@ bool PrintFmtEntries::find(const tep_format_field& field, FieldConversion& out) 
   return false;
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

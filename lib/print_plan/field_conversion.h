@@ -22,13 +22,13 @@
 #include <string_view>
 
 #include "event-parse.h"
-#include "printf/print_fmt.h"
+#include "format_string/print_fmt.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 struct FieldConversion {
   std::string_view format;                  // the print fmt
-  const fmt::PrintFmtPiece* piece = nullptr;  // its directive ("%lx", "%*d", "%ps"), read once
+  const format_string::PrintFmtPiece* piece = nullptr;  // its directive ("%lx", "%*d", "%ps"), read once
   bool zero_x_prefix = false;               // the text before it ends in "0x"
   const tep_print_arg* star = nullptr;      // the argument a '*' takes
   uint64_t cast_mask = ~0ULL;               // "(u8)REC->x": 0xff
@@ -49,7 +49,7 @@ class PrintFmtEntries {
   // Without initializers: only the first count_ are ever read, and a record of
   // an event with no usable print fmt (failed, bprint) fills none.
   struct Entry {
-    const fmt::PrintFmtPiece* piece;
+    const format_string::PrintFmtPiece* piece;
     const tep_print_arg* arg;  // null: text only
     const tep_print_arg* star;
     bool zero_x_prefix;
@@ -60,4 +60,4 @@ class PrintFmtEntries {
   int cursor_ = 0;  // == count_: past the last entry
 };
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "print/field_printer.h"
+#include "print_plan/field_printer.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
 
-#include "print/evaluator.h"
-#include "print/field_conversion.h"
-#include "printf/print_fmt_format.h"
+#include "print_plan/evaluator.h"
+#include "print_plan/field_conversion.h"
+#include "format_string/print_fmt_format.h"
 #include "core/handle.h"
 #include "record/field_access.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 namespace {
 
@@ -28,7 +28,7 @@ struct Span {
 };
 
 Span array_span(const tep_handle& tep, const tep_format_field& field, const void* data, int64_t size) {
-  if (!(field_flags(field) & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
+  if (!(record::field_flags(field) & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
   bool known = size != kUnknownSize;
   if (field.offset < 0 || (known && int64_t{field.offset} + field.size > size)) return {};
   uint64_t loc = read_number(tep, static_cast<const char*>(data) + field.offset, field.size);
@@ -36,7 +36,7 @@ Span array_span(const tep_handle& tep, const tep_format_field& field, const void
   if (field.size == 2) span.length = known ? size - span.offset : 0;
   if (known && span.offset > size) span = {};
   if (known && span.offset + span.length > size) span.length = 0;
-  if (field_flags(field) & TEP_FIELD_IS_RELATIVE) span.offset += int64_t{field.offset} + field.size;
+  if (record::field_flags(field) & TEP_FIELD_IS_RELATIVE) span.offset += int64_t{field.offset} + field.size;
   return span;
 }
 
@@ -60,7 +60,7 @@ void print_array(Output& s, const void* data, int64_t size, Span span, tep_forma
   }
   int64_t available = !known ? INT64_MAX : span.offset < size ? size - span.offset : 0;
   int64_t readable = std::min(span.length, available);
-  const unsigned long flags = field_flags(field);
+  const unsigned long flags = record::field_flags(field);
   if ((flags & TEP_FIELD_IS_STRING) && printable_text(bytes + span.offset, readable)) {
     // Printed up to its NUL, as printf's %s would.
     const char* text = reinterpret_cast<const char*>(bytes + span.offset);
@@ -149,7 +149,7 @@ bool print_as_print_fmt_does(Output& s, const tep_handle& tep, const void* data,
   FieldConversion conversion;
   if (!entries.find(field, conversion)) return false;
   value &= conversion.cast_mask;
-  const fmt::Parsed& parsed = conversion.piece->parsed;
+  const format_string::Parsed& parsed = conversion.piece->parsed;
   bool pointer = parsed.letter == 'p', text = parsed.letter == 's';
   if (conversion.zero_x_prefix) s.append("0x");
   int star_storage = conversion.star ? star_value(tep, data, size, conversion.star) : 0;
@@ -167,12 +167,12 @@ bool print_as_print_fmt_does(Output& s, const tep_handle& tep, const void* data,
     int64_t available = size == kUnknownSize ? INT64_MAX : field.offset >= 0 && field.offset < size ? size - field.offset : 0;
     int64_t limit = field.size > 0 ? std::min<int64_t>(field.size, available) : available;
     size_t length = limit == INT64_MAX ? strlen(start) : strnlen(start, static_cast<size_t>(limit));
-    fmt::format_text(s, fmt::PrintFmt::conversion(conversion.format, *conversion.piece), star,
+    format_string::format_text(s, format_string::PrintFmt::conversion(conversion.format, *conversion.piece), star,
                      std::string_view(start, length));
   } else {
-    fmt::PrintFmtConversion c = fmt::PrintFmt::conversion(conversion.format, *conversion.piece);
-    fmt::follow_trace_long(c, tep.long_size);
-    fmt::format_number(s, c, star, value);
+    format_string::PrintFmtConversion c = format_string::PrintFmt::conversion(conversion.format, *conversion.piece);
+    format_string::follow_trace_long(c, tep.long_size);
+    format_string::format_number(s, c, star, value);
   }
   return true;
 }
@@ -182,7 +182,7 @@ void print_scalar(Output& s, const tep_handle& tep, const void* data, int64_t si
   uint64_t value = read_scalar(tep, data, size, field.offset, field.size);
   if (!entries.exhausted() && print_as_print_fmt_does(s, tep, data, size, field, value, style, entries))
     return;
-  unsigned long flags = field_flags(field);
+  unsigned long flags = record::field_flags(field);
   if (flags & TEP_FIELD_IS_POINTER) {
     append_hex(s, value, true);
   } else if (flags & TEP_FIELD_IS_SIGNED) {
@@ -215,7 +215,7 @@ void print_scalar(Output& s, const tep_handle& tep, const void* data, int64_t si
 void print_content(Output& s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style,
                    PrintFmtEntries& entries) {
   const tep_handle& tep = *field.event->tep;
-  if (field_flags(field) & TEP_FIELD_IS_ARRAY) {
+  if (record::field_flags(field) & TEP_FIELD_IS_ARRAY) {
     print_array(s, data, size, array_span(tep, field, data, size), field);
   } else {
     print_scalar(s, tep, data, size, field, style, entries);
@@ -266,4 +266,4 @@ void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_eve
     if (mask & bit) print_named(out, data, size, *field, SymbolStyle::kName, entries);
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

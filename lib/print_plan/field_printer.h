@@ -13,9 +13,9 @@
 #include <cstdint>
 
 #include "event-parse.h"
-#include "trace_seq/output_buffer.h"
+#include "seq/output_buffer.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 // Record size meaning "unknown" (tep_print_field): upstream trusts the data.
 constexpr int64_t kUnknownSize = -1;
@@ -38,4 +38,4 @@ void print_fields(seq::Output& s, const void* data, int64_t size, tep_event& eve
 void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event,
                            uint64_t mask);
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "print/info_printer.h"
+#include "print_plan/info_printer.h"
 
 #include <vector>
 
-#include "print/bprint.h"
-#include "print/field_printer.h"
-#include "print/compiler.h"
-#include "printf/print_fmt_format.h"
+#include "print_plan/bprint.h"
+#include "print_plan/field_printer.h"
+#include "print_plan/compiler.h"
+#include "format_string/print_fmt_format.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 namespace {
 
 const tep_format_field* event_field(const Event& event, const char* name) {
@@ -67,7 +67,7 @@ void run_step(Output& s, const Context& ctx, const Step& step) {
   }
   switch (step.kind) {
     case Step::Kind::Literal: s.append(step.literal); break;
-    case Step::Kind::Number: fmt::format_number(s, step.conversion, star, value_of(ctx, *step.number)); break;
+    case Step::Kind::Number: format_string::format_number(s, step.conversion, star, value_of(ctx, *step.number)); break;
     case Step::Kind::String: print_string(s, ctx, *step.string, step.conversion, star); break;
     case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, star ? star_value : 1); break;
     case Step::Kind::BadCount: break;
@@ -90,14 +90,14 @@ void run_steps(Output& s, const Context& ctx, const Plan& plan) {
       case Step::Run::DynString: {
         int64_t offset, length;
         dynamic_location(ctx, step.field_offset, step.field_size, step.relative, offset, length);
-        if (length) fmt::format_string(s, step.conversion.directive, rec.c_string(offset));
+        if (length) format_string::format_string(s, step.conversion.directive, rec.c_string(offset));
         continue;  // zero-length dynamic strings print nothing
       }
       case Step::Run::String: print_string(s, ctx, *step.string, step.conversion, nullptr); continue;
       case Step::Run::Pointer: print_pointer(s, ctx, *step.pointer, 1); continue;
       case Step::Run::Other: run_step(s, ctx, step); continue;
     }
-    fmt::format_int(s, step.conversion.directive, number);
+    format_string::format_int(s, step.conversion.directive, number);
   }
 }
 
@@ -117,4 +117,4 @@ void print_info(Output& s, tep_handle& tep, Event& event, const tep_record& reco
   else run_steps(s, ctx, plan);
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The INFO part of tep_print_event: an event's print fmt evaluated against a
 // record, byte for byte as upstream 1.8.4 prints it (no handler installed;
-// lib/output deals with handlers, raw printing and the line layout).
+// lib/print_line deals with handlers, raw printing and the line layout).
 #pragma once
 
 #include "core/handle.h"
 #include "format/event.h"
-#include "print/evaluator.h"
+#include "print_plan/evaluator.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 // Appends what upstream prints for TEP_PRINT_INFO. Events flagged
 // TEP_EVENT_FL_FAILED print "[FAILED TO PARSE]" and their fields instead.
@@ -28,4 +28,4 @@ void run_step(Output& s, const Context& ctx, const Step& step);
 // Runs a compiled plan's steps (used for bprint's per-format plans too).
 void run_steps(Output& s, const Context& ctx, const Plan& plan);
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -16,10 +16,10 @@
 
 #include "format/event.h"
 #include "core/handle.h"
-#include "printf/print_fmt.h"
-#include "printfmt/print_functions.h"
+#include "format_string/print_fmt.h"
+#include "print_args/print_functions.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 struct StrArg;
 struct FunctionCall;
@@ -176,7 +176,7 @@ struct Step {
   bool relative = false;          // Run::DynString is a __rel_loc
   int32_t field_offset = 0;       // Run::Field* / DynString
   int32_t field_size = 0;
-  fmt::PrintFmtConversion conversion;
+  format_string::PrintFmtConversion conversion;
   std::string_view literal;       // into Plan::texts
   const Expr* star = nullptr;     // the argument feeding '*'
   const Expr* number = nullptr;
@@ -212,4 +212,4 @@ struct Plan {
   mutable std::map<uint64_t, std::unique_ptr<BprintFormat>> bprint_formats;
 };
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

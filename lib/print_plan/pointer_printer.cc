@@ -4,9 +4,9 @@
 #include <cstring>
 
 #include "base/digits.h"
-#include "print/evaluator.h"
+#include "print_plan/evaluator.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 namespace {
 
 // Upstream 1.8.4's sockaddr printer words it differently from the others.
@@ -274,4 +274,4 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
   print_other_pointer(s, ctx, arg, plen);
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

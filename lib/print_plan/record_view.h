@@ -11,7 +11,7 @@
 #include "core/handle.h"
 #include "record/field_access.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 
 struct RecordView {
   const uint8_t* data = nullptr;
@@ -64,4 +64,4 @@ struct RecordView {
   }
 };
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

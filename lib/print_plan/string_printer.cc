@@ -5,12 +5,12 @@
 #include <string>
 
 #include "base/per_thread.h"
-#include "print/evaluator.h"
+#include "print_plan/evaluator.h"
 #include "record/field_access.h"
-#include "printf/print_fmt_format.h"
-#include "trace_seq/seq.h"
+#include "format_string/print_fmt_format.h"
+#include "seq/seq.h"
 
-namespace tep::print {
+namespace tep::print_plan {
 namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
@@ -80,7 +80,7 @@ struct ScratchSeq {
 // string through the conversion: width and precision apply, and the text ends
 // at its first NUL (scsi_trace_parse_cdb appends one).
 void print_function_as_string(Output& s, const Context& ctx, const FunctionCall& call,
-                              const fmt::PrintFmtConversion& c, const int* star) {
+                              const format_string::PrintFmtConversion& c, const int* star) {
   ScratchSeq& scratch = per_thread<ScratchSeq>();
   auto print_via = [&](trace_seq* tmp) {
     {
@@ -88,7 +88,7 @@ void print_function_as_string(Output& s, const Context& ctx, const FunctionCall&
       call_function(out, ctx, call);
     }
     seq::terminate(tmp);
-    fmt::format_text(s, c, star, std::string_view(tmp->buffer ? tmp->buffer : ""));
+    format_string::format_text(s, c, star, std::string_view(tmp->buffer ? tmp->buffer : ""));
   };
   if (scratch.busy) {
     ScratchSeq nested;
@@ -102,23 +102,23 @@ void print_function_as_string(Output& s, const Context& ctx, const FunctionCall&
 }
 
 // A '*' or a conversion glibc prints: out of line.
-__attribute__((noinline)) void format_text_slowly(Output& s, const fmt::PrintFmtConversion& c,
+__attribute__((noinline)) void format_text_slowly(Output& s, const format_string::PrintFmtConversion& c,
                                                   const int* star, std::string_view text) {
-  fmt::format_text(s, c, star, text);
+  format_string::format_text(s, c, star, text);
 }
 
 // %s of a text with no NUL to stop at: the print fmt's, or one already cut at its NUL.
-void print_text(Output& s, const fmt::PrintFmtConversion& c, const int* star, std::string_view text) {
+void print_text(Output& s, const format_string::PrintFmtConversion& c, const int* star, std::string_view text) {
   if (__builtin_expect(!c.by_hand || star, 0)) return format_text_slowly(s, c, star, text);
   // A plain "%s" (most) is the text itself.
   if (c.directive.width == 0 && c.directive.precision < 0) s.append(text);
-  else fmt::format_string(s, c.directive, text);
+  else format_string::format_string(s, c.directive, text);
 }
 
 // __print_flags: each entry whose bits are all set, in order, its bits then
 // cleared, and what no entry names in hex; with no bit left (from the start,
 // or once printed), the next entry of unknown value (negative) prints alone.
-void print_flags(Output& s, const Context& ctx, const StrArg& arg, const fmt::PrintFmtConversion& c,
+void print_flags(Output& s, const Context& ctx, const StrArg& arg, const format_string::PrintFmtConversion& c,
                  const int* star) {
   uint64_t val = value_of(ctx, *arg.value);
   const size_t count = arg.symbols.size();
@@ -194,7 +194,7 @@ void print_stacktrace(Output& s, const Context& ctx, const FieldRef& field) {
 
 // The %s arguments few records print: out of line, with the strings they build.
 __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx, const StrArg& arg,
-                                                  const fmt::PrintFmtConversion& c, const int* star) {
+                                                  const format_string::PrintFmtConversion& c, const int* star) {
   using K = StrArg::Kind;
   const RecordView& rec = ctx.record;
   switch (arg.kind) {
@@ -256,7 +256,7 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
       if (!ctx.record.inside(offset, length)) length = 0;
       std::string text = arg.kind == K::Bitmask ? bitmask_text(ctx, offset, length)
                                                 : cpumask_text(ctx, offset, length);
-      fmt::format_text(s, c, star, text);
+      format_string::format_text(s, c, star, text);
       return;
     }
     case K::Function: print_function_as_string(s, ctx, *arg.call, c, star); return;
@@ -265,11 +265,11 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
       if (arg.index >= ctx.bprint_count) return;
       const BprintValue& v = ctx.bprint_args[arg.index];
       if (v.is_string) {
-        fmt::format_text(s, c, star, v.text);
+        format_string::format_text(s, c, star, v.text);
       } else {
         // A number reaching %s prints as the decimal atom upstream made of it.
         std::string text = std::to_string(static_cast<int64_t>(v.value));
-        fmt::format_text(s, c, star, text);
+        format_string::format_text(s, c, star, text);
       }
       return;
     }
@@ -279,7 +279,7 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
 
 }  // namespace
 
-void print_string(Output& s, const Context& ctx, const StrArg& given, const fmt::PrintFmtConversion& c,
+void print_string(Output& s, const Context& ctx, const StrArg& given, const format_string::PrintFmtConversion& c,
                   const int* star) {
   using K = StrArg::Kind;
   const StrArg* chosen = &given;  // through the ?: to the branch taken
@@ -319,4 +319,4 @@ void print_string(Output& s, const Context& ctx, const StrArg& given, const fmt:
   }
 }
 
-}  // namespace tep::print
+}  // namespace tep::print_plan

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-namespace tep {
+namespace tep::record {
 
 namespace {
 
@@ -30,4 +30,4 @@ bool resolve_dynamic(const tep_format_field& field, const void* data, int data_s
   return true;
 }
 
-}  // namespace tep
+}  // namespace tep::record

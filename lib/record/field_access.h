@@ -8,7 +8,7 @@
 #include "base/byte_order.h"
 #include "event-parse.h"
 
-namespace tep {
+namespace tep::record {
 
 // A field's flags, read atomically: printing may clear TEP_FIELD_IS_STRING
 // on another thread (tep_print_fields, as upstream, the first time a char
@@ -41,4 +41,4 @@ inline bool read_field_value(const tep_format_field& field, const void* data, in
 bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap,
                      int& offset, int& length);
 
-}  // namespace tep
+}  // namespace tep::record

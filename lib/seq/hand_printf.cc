@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "trace_seq/hand_printf.h"
+#include "seq/hand_printf.h"
 
 #include <cstring>
 #include <memory>
@@ -8,15 +8,15 @@
 
 #include "base/per_thread.h"
 #include "base/text_keyed_cache.h"
-#include "printf/format.h"
-#include "printf/parser.h"
-#include "trace_seq/output_buffer.h"
+#include "format_string/format.h"
+#include "format_string/directive_parser.h"
+#include "seq/output_buffer.h"
 
 namespace tep::seq {
 
 namespace {
 
-using fmt::Directive;
+using format_string::Directive;
 
 // A format split once: trace-cmd passes the same literals ("%.*s", " %s: ")
 // for every record. Found again by content, so a reused pointer is harmless.
@@ -72,8 +72,8 @@ std::unique_ptr<HandFormat> split(const char* fmt) {
       continue;
     }
     piece.literal = text.substr(i, percent - i);
-    fmt::Parsed parsed = fmt::parse(fmt::Dialect::kGlibc, text, percent);
-    if (!fmt::formats_by_hand(parsed.directive)) return format;  // by_hand stays false
+    format_string::Parsed parsed = format_string::parse(format_string::Dialect::kGlibc, text, percent);
+    if (!format_string::formats_by_hand(parsed.directive)) return format;  // by_hand stays false
     piece.conversion = parsed.directive;
     piece.kind = kind_of(parsed.directive);
     format->pieces.push_back(piece);
@@ -111,11 +111,11 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
     if (c.conversion == 's') {
       const char* str = or_null_text(va_arg(ap, const char*), c.precision);
       size_t length = c.precision < 0 ? strlen(str) : strnlen(str, static_cast<size_t>(c.precision));
-      fmt::format_string(out, c, std::string_view(str, length));
+      format_string::format_string(out, c, std::string_view(str, length));
     } else if (c.conversion == 'c' || c.int_bits() <= 32) {
-      fmt::format_int(out, c, va_arg(ap, unsigned));
+      format_string::format_int(out, c, va_arg(ap, unsigned));
     } else {
-      fmt::format_int(out, c, static_cast<uint64_t>(va_arg(ap, unsigned long long)));
+      format_string::format_int(out, c, static_cast<uint64_t>(va_arg(ap, unsigned long long)));
     }
   };
   unsigned start = s->len;
@@ -131,7 +131,7 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
       }
       case Kind::kStringCut: {
         int precision = va_arg(ap, int);  // negative: none
-        if (precision > fmt::kMaxHandCount) break;
+        if (precision > format_string::kMaxHandCount) break;
         const char* str = or_null_text(va_arg(ap, const char*), precision);
         out.append(std::string_view(str, precision < 0 ? strlen(str) : strnlen(str, static_cast<size_t>(precision))));
         continue;
@@ -144,7 +144,7 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
         Directive starred = piece.conversion;  // '*' fills in the width or precision
         if (starred.width_star) starred.set_star_width(va_arg(ap, int));
         if (starred.precision_star) starred.set_star_precision(va_arg(ap, int));
-        if (starred.width > fmt::kMaxHandCount || starred.precision > fmt::kMaxHandCount) break;
+        if (starred.width > format_string::kMaxHandCount || starred.precision > format_string::kMaxHandCount) break;
         print_argument(starred);
         continue;
     }

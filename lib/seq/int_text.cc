@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "trace_seq/int_text.h"
+#include "seq/int_text.h"
 
-#include "trace_seq/seq.h"
+#include "seq/seq.h"
 
 namespace tep::seq {
 

@@ -9,7 +9,7 @@
 
 #include "base/digits.h"
 #include "trace-seq.h"
-#include "trace_seq/seq.h"
+#include "seq/seq.h"
 
 namespace tep::seq {
 

@@ -15,8 +15,8 @@
 #include <string_view>
 
 #include "base/digits.h"
-#include "trace_seq/int_text.h"
-#include "trace_seq/seq.h"
+#include "seq/int_text.h"
+#include "seq/seq.h"
 
 namespace tep::seq {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "trace_seq/seq.h"
+#include "seq/seq.h"
 
 #include <atomic>
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "base/per_thread.h"
-#include "trace_seq/hand_printf.h"
+#include "seq/hand_printf.h"
 
 namespace tep::seq {
 

@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "trace-seq.h"
-#include "trace_seq/int_text.h"
-#include "trace_seq/seq.h"
+#include "seq/int_text.h"
+#include "seq/seq.h"
 
 namespace tep::seq {
 

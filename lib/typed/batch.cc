@@ -12,7 +12,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "print/evaluator.h"
+#include "print_plan/evaluator.h"
 #include "record/field_access.h"
 
 namespace tep::typed {
@@ -209,12 +209,12 @@ size_t fixed_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base, b
 
 size_t dynamic_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool) {
   BytesView* out = static_cast<BytesView*>(l.out) + base;
-  print::FieldRef f;
+  print_plan::FieldRef f;
   f.offset = l.offset;
   f.size = l.size;
   f.is_relative = l.relative;
   // One context for the block: only its record changes from row to row.
-  print::Context ctx{l.src->tep, l.src->event, print::RecordView(l.src->tep, nullptr, 0)};
+  print_plan::Context ctx{l.src->tep, l.src->event, print_plan::RecordView(l.src->tep, nullptr, 0)};
   size_t valid = 0;
   for (size_t i = 0; i < n; i++) {
     bool ok = rows[i].size >= l.needs;
@@ -223,7 +223,7 @@ size_t dynamic_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base,
       ctx.record.data = rows[i].data;
       ctx.record.size = static_cast<int>(rows[i].size);
       int64_t at = 0, length = 0;
-      print::dynamic_location(ctx, f, at, length);
+      print_plan::dynamic_location(ctx, f, at, length);
       ok = ctx.record.inside(at, length);
       if (ok) s = cut(std::string_view(reinterpret_cast<const char*>(rows[i].data) + at, static_cast<size_t>(length)),
                       l.cut_at_nul);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "typed/catalog.h"
 
-#include "print/info_printer.h"
+#include "print_plan/info_printer.h"
 
 namespace tep::typed {
 
@@ -10,7 +10,7 @@ TypedEvent::TypedEvent(Catalog& catalog, Event& event) : catalog_(catalog), even
 tep_handle& TypedEvent::tep() const { return catalog_.tep(); }
 
 const Model& TypedEvent::model() {
-  const print::Plan& plan = print::plan_for(catalog_.tep(), event_);
+  const print_plan::Plan& plan = print_plan::plan_for(catalog_.tep(), event_);
   uint64_t version = catalog_.constants_version();
   const Model* m = current_.load(std::memory_order_acquire);
   if (m && m->plan == &plan && m->constants_version == version) return *m;

@@ -20,7 +20,7 @@ const tep_format_field* resolved(const tep_print_arg* node, const Event& event) 
 
 }  // namespace
 
-IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print::Expr* e,
+IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print_plan::Expr* e,
                         Reader& r) {
   IntShape s;
   Unwrapped u = unwrap(node, cx.tep.long_size);
@@ -78,12 +78,12 @@ IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, co
 namespace {
 
 // The type printf gives the value: "%d" an int, "%lu" an unsigned long, "%hhx" an unsigned char.
-ValueType conversion_type(const print::Step& step, int long_size) {
-  const fmt::Directive& d = step.conversion.directive;
+ValueType conversion_type(const print_plan::Step& step, int long_size) {
+  const format_string::Directive& d = step.conversion.directive;
   bool is_signed = d.conversion == 'd' || d.conversion == 'i';
   int width = 4;
   if (d.conversion == 'c') width = 1;
-  else if (d.length == fmt::Length::kLong) width = long_size == 4 ? 4 : 8;
+  else if (d.length == format_string::Length::kLong) width = long_size == 4 ? 4 : 8;
   else width = d.int_bits() / 8;
   return integer_type(width, is_signed);
 }
@@ -98,14 +98,14 @@ bool constant_atom(const tep_print_arg* node) {
   return node && node->type == TEP_PRINT_ATOM && node->atom.atom && is_number_text(node->atom.atom);
 }
 
-Column classify_number(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node) {
+Column classify_number(const ClassifyContext& cx, const print_plan::Step& step, const tep_print_arg* node) {
   if (!node) return opaque("no argument");
   if (!computable(node, cx.event)) return opaque("depends on something outside the record");
   Column c;
-  const print::Expr* e = step.number;
+  const print_plan::Expr* e = step.number;
   // "REC->fin ? 'F' : ' '": a flag shown as one of two characters.
   if (node->type == TEP_PRINT_OP && node->op.op && strcmp(node->op.op, "?") == 0 && e &&
-      e->kind == print::Expr::Kind::Conditional && node->op.right &&
+      e->kind == print_plan::Expr::Kind::Conditional && node->op.right &&
       constant_atom(node->op.right->op.left) && constant_atom(node->op.right->op.right)) {
     c.kind = Kind::Bool;
     c.type = ValueType::Bool;
@@ -134,13 +134,13 @@ Column classify_number(const ClassifyContext& cx, const print::Step& step, const
 
 // %*pb / %*pbl: upstream knows neither (it prints the pointer, then "bl");
 // the bits are the array field's, as many as the '*' says.
-bool bitmap_list(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node,
+bool bitmap_list(const ClassifyContext& cx, const print_plan::Step& step, const tep_print_arg* node,
                  std::string_view after, Column& c) {
   if (after.empty() || after[0] != 'b') return false;
   const tep_format_field* f = resolved(unwrap(node, cx.tep.long_size).core, cx.event);
   if (!f || !(f->flags & TEP_FIELD_IS_ARRAY) || (f->flags & TEP_FIELD_IS_DYNAMIC)) return false;
   int bytes = f->size;
-  if (step.star && step.star->kind == print::Expr::Kind::Constant) {
+  if (step.star && step.star->kind == print_plan::Expr::Kind::Constant) {
     uint64_t bits = step.star->constant;
     if (bits / 8 < static_cast<uint64_t>(bytes)) bytes = static_cast<int>((bits + 7) / 8);
   }
@@ -154,8 +154,8 @@ bool bitmap_list(const ClassifyContext& cx, const print::Step& step, const tep_p
 }
 
 // A fixed-size field holding an address (MAC, IPv4, IPv6, UUID).
-bool sized_bytes(const print::PointerArg& p, int want, Kind kind, Column& c) {
-  if (p.source != print::PointerArg::Source::Field || !p.field.valid || p.field.size != want ||
+bool sized_bytes(const print_plan::PointerArg& p, int want, Kind kind, Column& c) {
+  if (p.source != print_plan::PointerArg::Source::Field || !p.field.valid || p.field.size != want ||
       p.field.is_dynamic)
     return false;
   c.kind = kind;
@@ -166,11 +166,11 @@ bool sized_bytes(const print::PointerArg& p, int want, Kind kind, Column& c) {
   return true;
 }
 
-Column classify_pointer(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node,
+Column classify_pointer(const ClassifyContext& cx, const print_plan::Step& step, const tep_print_arg* node,
                         std::string_view after) {
-  using K = print::PointerArg::Kind;
-  using Src = print::PointerArg::Source;
-  const print::PointerArg& p = *step.pointer;
+  using K = print_plan::PointerArg::Kind;
+  using Src = print_plan::PointerArg::Source;
+  const print_plan::PointerArg& p = *step.pointer;
   if (p.source == Src::Function) return opaque("a print function");
   if (p.source == Src::Text) return opaque("a string constant");
   Column c;
@@ -237,16 +237,16 @@ Column opaque(std::string note) {
   return c;
 }
 
-Column classify_step(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node,
+Column classify_step(const ClassifyContext& cx, const print_plan::Step& step, const tep_print_arg* node,
                      std::string_view after) {
   switch (step.kind) {
-    case print::Step::Kind::Number: return classify_number(cx, step, node);
-    case print::Step::Kind::String:
+    case print_plan::Step::Kind::Number: return classify_number(cx, step, node);
+    case print_plan::Step::Kind::String:
       if (!step.string) return opaque("no argument");
       return classify_string(cx, *step.string, node);
-    case print::Step::Kind::Pointer: return classify_pointer(cx, step, node, after);
-    case print::Step::Kind::BadCount: return opaque("a conversion upstream cannot print");
-    case print::Step::Kind::Literal: break;
+    case print_plan::Step::Kind::Pointer: return classify_pointer(cx, step, node, after);
+    case print_plan::Step::Kind::BadCount: return opaque("a conversion upstream cannot print");
+    case print_plan::Step::Kind::Literal: break;
   }
   return opaque("literal text");
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// What one print fmt conversion means: its compiled step (lib/print) and its
+// What one print fmt conversion means: its compiled step (lib/print_plan) and its
 // argument's tree give a column's kind, value type and reader. Anything the
 // builder cannot be sure of (a kernel variable, a print function, an unknown
 // shape) is opaque: it keeps upstream's text, never a guessed type.
@@ -9,7 +9,7 @@
 
 #include "format/event.h"
 #include "core/handle.h"
-#include "print/plan.h"
+#include "print_plan/plan.h"
 #include "typed/column.h"
 #include "typed/tables.h"
 
@@ -24,7 +24,7 @@ struct ClassifyContext {
 // The column of a Number, String or Pointer step whose argument is `node`
 // (null when the step has none). `after` is the literal text the plan prints
 // right after it. Sets kind, type, reader, tables and note; the caller names it.
-Column classify_step(const ClassifyContext& cx, const print::Step& step, const tep_print_arg* node,
+Column classify_step(const ClassifyContext& cx, const print_plan::Step& step, const tep_print_arg* node,
                      std::string_view after);
 
 // How an integer argument is read, and what it is.
@@ -40,11 +40,11 @@ struct IntShape {
 };
 // Points `r` at the integer `node` (compiled as `e`): a field read in place
 // when the argument is one, else the evaluator.
-IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print::Expr* e,
+IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print_plan::Expr* e,
                         Reader& r);
 
 // The %s half of classify_step.
-Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, const tep_print_arg* node);
+Column classify_string(const ClassifyContext& cx, const print_plan::StrArg& arg, const tep_print_arg* node);
 
 // An opaque column with the reason why.
 Column opaque(std::string note);

@@ -48,7 +48,7 @@ struct ChoiceBuilder {
     return static_cast<int>(c.choices.size() - 1);
   }
 
-  int add_table(const print::StrArg& s, const tep_print_arg* value, const tep_print_flag_sym* list) {
+  int add_table(const print_plan::StrArg& s, const tep_print_arg* value, const tep_print_flag_sym* list) {
     if (!computable(value, cx.event)) {
       bad = true;
       return -1;
@@ -62,8 +62,8 @@ struct ChoiceBuilder {
     return add_leaf(leaf);
   }
 
-  int add(const print::StrArg* s, const tep_print_arg* node, int depth) {
-    using K = print::StrArg::Kind;
+  int add(const print_plan::StrArg* s, const tep_print_arg* node, int depth) {
+    using K = print_plan::StrArg::Kind;
     if (!s || !node || depth > kMaxChoiceDepth) {
       bad = true;
       return -1;
@@ -140,7 +140,7 @@ void set_zero_name(Column& c) {
     }
 }
 
-Column from_choice(const ClassifyContext& cx, const print::StrArg& arg, const tep_print_arg* node) {
+Column from_choice(const ClassifyContext& cx, const print_plan::StrArg& arg, const tep_print_arg* node) {
   Column c;
   ChoiceBuilder b{cx, c};
   b.add(&arg, node, 0);
@@ -189,8 +189,8 @@ Column from_choice(const ClassifyContext& cx, const print::StrArg& arg, const te
 }
 
 // A table of one __print_symbolic / __print_flags: the value is read directly.
-Column from_table(const ClassifyContext& cx, const print::StrArg& arg, const tep_print_arg* node) {
-  bool flags = arg.kind == print::StrArg::Kind::Flags;
+Column from_table(const ClassifyContext& cx, const print_plan::StrArg& arg, const tep_print_arg* node) {
+  bool flags = arg.kind == print_plan::StrArg::Kind::Flags;
   if (node->type != (flags ? TEP_PRINT_FLAGS : TEP_PRINT_SYMBOL)) return opaque("unexpected tree");
   const tep_print_arg* value = flags ? node->flags.field : node->symbol.field;
   if (!computable(value, cx.event)) return opaque("a table over something outside the record");
@@ -211,7 +211,7 @@ Column from_table(const ClassifyContext& cx, const print::StrArg& arg, const tep
 }
 
 // The bytes of a field: a __data_loc payload or a fixed field.
-void field_bytes(const print::FieldRef& f, bool dynamic, Reader& r) {
+void field_bytes(const print_plan::FieldRef& f, bool dynamic, Reader& r) {
   r.from = dynamic ? Reader::From::DynamicBytes : Reader::From::FixedBytes;
   r.offset = f.offset;
   r.size = f.size;
@@ -220,8 +220,8 @@ void field_bytes(const print::FieldRef& f, bool dynamic, Reader& r) {
 
 }  // namespace
 
-Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, const tep_print_arg* node) {
-  using K = print::StrArg::Kind;
+Column classify_string(const ClassifyContext& cx, const print_plan::StrArg& arg, const tep_print_arg* node) {
+  using K = print_plan::StrArg::Kind;
   if (!node) return opaque("no argument");
   Column c;
   switch (arg.kind) {
@@ -258,7 +258,7 @@ Column classify_string(const ClassifyContext& cx, const print::StrArg& arg, cons
     case K::IntArray: {
       // __print_dynamic_array(x, size) has no count: the whole payload is read.
       if (!(arg.count_from_length || computable(node->int_array.count, cx.event)) ||
-          !arg.element_size || arg.element_size->kind != print::Expr::Kind::Constant)
+          !arg.element_size || arg.element_size->kind != print_plan::Expr::Kind::Constant)
         return opaque("an array of unknown shape");
       uint64_t element = arg.element_size->constant;
       if (element != 1 && element != 2 && element != 4 && element != 8)

@@ -2,7 +2,7 @@
 // Column: what one printed value of an event means, and how to read it from a
 // record. An event's model (model.h) has one column per print fmt argument
 // (two for a MAJOR/MINOR pair printed together) and one per raw field.
-// Values are read with the print plan's own evaluator (lib/print), so a
+// Values are read with the print plan's own evaluator (lib/print_plan), so a
 // column never disagrees with the text upstream prints for it.
 #pragma once
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "print/plan.h"
+#include "print_plan/plan.h"
 
 namespace tep::typed {
 
@@ -38,7 +38,7 @@ enum class Kind : uint8_t {
   Device,     // a dev_t printed as MAJOR,MINOR
   Duration,   // an integer with a time unit the print fmt states
   Timestamp,  // a point in time with a unit the print fmt states
-  Derived,    // an expression over fields (evaluated by lib/print)
+  Derived,    // an expression over fields (evaluated by lib/print_plan)
 };
 constexpr int kKindCount = static_cast<int>(Kind::Derived) + 1;
 const char* kind_name(Kind kind);
@@ -85,12 +85,12 @@ struct TableEntry {
 struct Choice {
   enum class Leaf : uint8_t { Branch, Table, Text, String, Null };  // Null: prints nothing
   Leaf leaf = Leaf::Branch;
-  const print::Expr* test = nullptr;    // Branch: yes when nonzero
+  const print_plan::Expr* test = nullptr;    // Branch: yes when nonzero
   int yes = -1, no = -1;                // Branch: indexes into Column::choices
-  const print::Expr* value = nullptr;   // Table: the value looked up
+  const print_plan::Expr* value = nullptr;   // Table: the value looked up
   int table = -1;                       // Table: index into Column::tables
   int label = -1;                       // Text: index into Column::labels
-  const print::StrArg* string = nullptr;  // String: a string the plan prints (__get_str, char[])
+  const print_plan::StrArg* string = nullptr;  // String: a string the plan prints (__get_str, char[])
 };
 
 // How a column's value is taken out of a record.
@@ -98,7 +98,7 @@ struct Reader {
   enum class From : uint8_t {
     Nothing,       // opaque: no value, text only
     Scalar,        // an integer at a fixed offset
-    Expr,          // print::evaluate() of an expression
+    Expr,          // print_plan::evaluate() of an expression
     Test,          // a boolean: expression != 0
     Choice,        // a ?: chain choosing a table, a text or a value
     FixedBytes,    // bytes at a fixed offset
@@ -115,11 +115,11 @@ struct Reader {
   // a record shorter than that gives null.
   int64_t needs = 0;
   int64_t max_length = -1;     // bytes: a constant bound (-1: none)
-  const print::Expr* length = nullptr;       // bytes: a length (times length_scale) bounding the payload
+  const print_plan::Expr* length = nullptr;       // bytes: a length (times length_scale) bounding the payload
   int length_scale = 1;
   int root = -1;               // Choice: the first node
-  const print::Expr* expr = nullptr;         // Expr / Test value
-  const print::StrArg* string = nullptr;     // PrintkString: nothing else needed
+  const print_plan::Expr* expr = nullptr;         // Expr / Test value
+  const print_plan::StrArg* string = nullptr;     // PrintkString: nothing else needed
 };
 
 struct Column {

@@ -25,21 +25,21 @@ std::vector<const tep_print_arg*> top_level_args(const Event& event) {
 }
 
 // What the next step prints if it is literal text.
-std::string_view literal_after(const print::Plan& plan, size_t i) {
-  if (i + 1 < plan.steps.size() && plan.steps[i + 1].kind == print::Step::Kind::Literal)
+std::string_view literal_after(const print_plan::Plan& plan, size_t i) {
+  if (i + 1 < plan.steps.size() && plan.steps[i + 1].kind == print_plan::Step::Kind::Literal)
     return plan.steps[i + 1].literal;
   return {};
 }
 
 // Steps i..i+2 print MAJOR(dev), a short separator, MINOR(dev) of one field.
-bool device_pair(const print::Plan& plan, size_t i, DeviceHalf& major) {
+bool device_pair(const print_plan::Plan& plan, size_t i, DeviceHalf& major) {
   if (i + 2 >= plan.steps.size()) return false;
-  const print::Step& a = plan.steps[i];
-  const print::Step& sep = plan.steps[i + 1];
-  const print::Step& b = plan.steps[i + 2];
+  const print_plan::Step& a = plan.steps[i];
+  const print_plan::Step& sep = plan.steps[i + 1];
+  const print_plan::Step& b = plan.steps[i + 2];
   DeviceHalf minor;
-  return a.kind == print::Step::Kind::Number && !a.star && sep.kind == print::Step::Kind::Literal &&
-         sep.literal.size() <= kMaxDeviceSeparator && b.kind == print::Step::Kind::Number && !b.star &&
+  return a.kind == print_plan::Step::Kind::Number && !a.star && sep.kind == print_plan::Step::Kind::Literal &&
+         sep.literal.size() <= kMaxDeviceSeparator && b.kind == print_plan::Step::Kind::Number && !b.star &&
          device_half(a.number, major) && major.major && device_half(b.number, minor) && !minor.major &&
          minor.field_offset == major.field_offset && minor.bits == major.bits;
 }
@@ -59,14 +59,14 @@ Column device_column(const Event& event, const DeviceHalf& half) {
 
 // The columns of every conversion that has its argument; args_used tells how
 // many arguments they took.
-std::vector<Column> step_columns(const ClassifyContext& cx, const print::Plan& plan,
+std::vector<Column> step_columns(const ClassifyContext& cx, const print_plan::Plan& plan,
                                  const std::vector<const tep_print_arg*>& args, std::string& suffix) {
   std::vector<Column> columns;
   size_t next_arg = 0;
   std::string pending;
   for (size_t i = 0; i < plan.steps.size(); i++) {
-    const print::Step& step = plan.steps[i];
-    if (step.kind == print::Step::Kind::Literal) {
+    const print_plan::Step& step = plan.steps[i];
+    if (step.kind == print_plan::Step::Kind::Literal) {
       pending.append(step.literal);
       continue;
     }
@@ -142,7 +142,7 @@ bool lends_meaning(const Column& arg, const tep_format_field& f) {
          arg.kind != Kind::String;
 }
 
-void build_failed(const ClassifyContext& cx, const print::Plan& plan, Model& m) {
+void build_failed(const ClassifyContext& cx, const print_plan::Plan& plan, Model& m) {
   std::string ignored;
   std::vector<Column> parsed = step_columns(cx, plan, top_level_args(cx.event), ignored);
   std::string prefix = "[FAILED TO PARSE]";
@@ -166,7 +166,7 @@ void build_failed(const ClassifyContext& cx, const print::Plan& plan, Model& m) 
   m.suffix = prefix;
 }
 
-void build_bprint(const Event& event, const print::Plan& plan, Model& m) {
+void build_bprint(const Event& event, const print_plan::Plan& plan, Model& m) {
   if (!plan.bprint_fields_found) {
     Column c = opaque("ftrace:bprint without its ip, fmt and buf fields");
     c.name = "message";
@@ -174,11 +174,11 @@ void build_bprint(const Event& event, const print::Plan& plan, Model& m) {
     m.columns.push_back(std::move(c));
     return;
   }
-  print::Expr& ip = m.exprs.emplace_back();
-  ip.kind = print::Expr::Kind::Field;
+  print_plan::Expr& ip = m.exprs.emplace_back();
+  ip.kind = print_plan::Expr::Kind::Field;
   ip.field = plan.bprint_ip;
-  print::PointerArg& symbol = m.pointers.emplace_back();
-  symbol.kind = print::PointerArg::Kind::Symbol;
+  print_plan::PointerArg& symbol = m.pointers.emplace_back();
+  symbol.kind = print_plan::PointerArg::Kind::Symbol;
   symbol.value = &ip;
   Column caller;
   caller.name = "ip";
@@ -230,7 +230,7 @@ int64_t reader_needs(const Column& c, const Model& m) {
 
 }  // namespace
 
-std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, const print::Plan& plan,
+std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, const print_plan::Plan& plan,
                                    const Constants& constants, uint64_t constants_version) {
   auto m = std::make_unique<Model>();
   m->plan = &plan;

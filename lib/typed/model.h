@@ -21,7 +21,7 @@
 
 #include "format/event.h"
 #include "core/handle.h"
-#include "print/plan.h"
+#include "print_plan/plan.h"
 #include "typed/column.h"
 #include "typed/tables.h"
 
@@ -30,7 +30,7 @@ namespace tep::typed {
 struct Model {
   enum class Layout : uint8_t { PrintFmt, Failed, Bprint };
   Layout layout = Layout::PrintFmt;
-  const print::Plan* plan = nullptr;  // the plan it was built from (lib/print owns it)
+  const print_plan::Plan* plan = nullptr;  // the plan it was built from (lib/print_plan owns it)
   uint64_t constants_version = 0;
   std::vector<Column> columns;
   std::vector<Column> fields;
@@ -38,11 +38,11 @@ struct Model {
   int id = -1;
   int type_offset = 0, type_size = 0;  // common_type, checked on every record
   // Bprint: the "%ps" of the caller's address, printed as the plan prints it.
-  std::deque<print::Expr> exprs;
-  std::deque<print::PointerArg> pointers;
+  std::deque<print_plan::Expr> exprs;
+  std::deque<print_plan::PointerArg> pointers;
 };
 
-std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, const print::Plan& plan,
+std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, const print_plan::Plan& plan,
                                    const Constants& constants, uint64_t constants_version);
 
 }  // namespace tep::typed

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "print/evaluator.h"
+#include "print_plan/evaluator.h"
 #include "record/field_access.h"
 
 namespace tep::typed {
@@ -27,7 +27,7 @@ std::string_view up_to_nul(std::string_view s) {
 class RecordValue {
  public:
   RecordValue(const Source& src, const Column& c, const tep_record& r)
-      : src_(src), c_(c), ctx_{src.tep, src.event, print::RecordView(src.tep, r.data, r.size)} {}
+      : src_(src), c_(c), ctx_{src.tep, src.event, print_plan::RecordView(src.tep, r.data, r.size)} {}
 
   Value read() {
     Value v;
@@ -36,8 +36,8 @@ class RecordValue {
       case Reader::From::Nothing:
       case Reader::From::BprintText: return v;
       case Reader::From::Scalar: return integer(ctx_.record.number(r.offset, r.size));
-      case Reader::From::Expr: return integer(print::evaluate(ctx_, *r.expr));
-      case Reader::From::Test: return integer(print::evaluate(ctx_, *r.expr) != 0);
+      case Reader::From::Expr: return integer(print_plan::evaluate(ctx_, *r.expr));
+      case Reader::From::Test: return integer(print_plan::evaluate(ctx_, *r.expr) != 0);
       case Reader::From::Choice: return choice();
       case Reader::From::FixedBytes:
       case Reader::From::DynamicBytes:
@@ -56,7 +56,7 @@ class RecordValue {
 
   Value bytes(Reader::From from, int offset, int size, bool relative) const {
     Value v;
-    const print::RecordView& rec = ctx_.record;
+    const print_plan::RecordView& rec = ctx_.record;
     int64_t at = offset, length = size;
     if (from == Reader::From::PrintkString) {
       // Read natively, as upstream does before looking the address up.
@@ -76,18 +76,18 @@ class RecordValue {
       return v;
     }
     if (from == Reader::From::DynamicBytes) {
-      print::FieldRef f;
+      print_plan::FieldRef f;
       f.offset = offset;
       f.size = size;
       f.is_relative = relative;
-      print::dynamic_location(ctx_, f, at, length);
+      print_plan::dynamic_location(ctx_, f, at, length);
     } else if (size == 0) {
       length = rec.size - offset;  // "char buf[]; size:0": the rest of the record
     }
     if (!rec.inside(at, length)) return v;
     const Reader& r = c_.reader;
     if (r.length) {
-      uint64_t n = print::evaluate(ctx_, *r.length) * static_cast<uint64_t>(r.length_scale);
+      uint64_t n = print_plan::evaluate(ctx_, *r.length) * static_cast<uint64_t>(r.length_scale);
       if (n < static_cast<uint64_t>(length)) length = static_cast<int64_t>(n);
     }
     if (r.max_length >= 0 && r.max_length < length) length = r.max_length;
@@ -97,8 +97,8 @@ class RecordValue {
     return v;
   }
 
-  Value string_leaf(const print::StrArg& s) const {
-    using K = print::StrArg::Kind;
+  Value string_leaf(const print_plan::StrArg& s) const {
+    using K = print_plan::StrArg::Kind;
     Value v;
     switch (s.kind) {
       case K::DynString:
@@ -119,9 +119,9 @@ class RecordValue {
     for (size_t steps = 0; at >= 0 && steps <= c_.choices.size(); steps++) {
       const Choice& ch = c_.choices[static_cast<size_t>(at)];
       switch (ch.leaf) {
-        case Choice::Leaf::Branch: at = print::evaluate(ctx_, *ch.test) ? ch.yes : ch.no; continue;
+        case Choice::Leaf::Branch: at = print_plan::evaluate(ctx_, *ch.test) ? ch.yes : ch.no; continue;
         case Choice::Leaf::Table: {
-          Value v = integer(print::evaluate(ctx_, *ch.value));
+          Value v = integer(print_plan::evaluate(ctx_, *ch.value));
           if (c_.kind == Kind::Enum) v.code = lookup(ch.table, v.bits);
           return v;
         }
@@ -157,7 +157,7 @@ class RecordValue {
  private:
   const Source& src_;
   const Column& c_;
-  print::Context ctx_;
+  print_plan::Context ctx_;
 };
 
 }  // namespace

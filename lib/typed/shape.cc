@@ -213,7 +213,7 @@ bool is_bool_field(const tep_format_field& field) {
   return field.size == 1 && (type == "bool" || type == "_Bool" || type == "const bool");
 }
 
-bool same_expr(const print::Expr* a, const print::Expr* b) {
+bool same_expr(const print_plan::Expr* a, const print_plan::Expr* b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind || a->op != b->op || a->constant != b->constant ||
       a->element_size != b->element_size || a->index != b->index || a->call != b->call)
@@ -224,8 +224,8 @@ bool same_expr(const print::Expr* a, const print::Expr* b) {
   return same_expr(a->a, b->a) && same_expr(a->b, b->b) && same_expr(a->c, b->c);
 }
 
-int64_t bytes_needed(const print::Expr* e) {
-  using K = print::Expr::Kind;
+int64_t bytes_needed(const print_plan::Expr* e) {
+  using K = print_plan::Expr::Kind;
   if (!e) return 0;
   int64_t need = 0;
   switch (e->kind) {
@@ -241,13 +241,13 @@ int64_t bytes_needed(const print::Expr* e) {
       break;
     default: break;
   }
-  for (const print::Expr* sub : {e->a, e->b, e->c})
+  for (const print_plan::Expr* sub : {e->a, e->b, e->c})
     if (sub) need = std::max(need, bytes_needed(sub));
   return need;
 }
 
-bool device_half(const print::Expr* e, DeviceHalf& out) {
-  using K = print::Expr::Kind;
+bool device_half(const print_plan::Expr* e, DeviceHalf& out) {
+  using K = print_plan::Expr::Kind;
   if (e && e->kind == K::Mask && e->constant == 0xffffffffULL) e = e->a;
   if (!e || e->kind != K::Binary || !e->a || !e->b || e->a->kind != K::Field ||
       e->b->kind != K::Constant)
@@ -255,12 +255,12 @@ bool device_half(const print::Expr* e, DeviceHalf& out) {
   uint64_t k = e->b->constant;
   out.field_offset = e->a->field.offset;
   out.field_size = e->a->field.size;
-  if (e->op == print::Expr::Op::Shr && k > 0 && k < 32) {
+  if (e->op == print_plan::Expr::Op::Shr && k > 0 && k < 32) {
     out.major = true;
     out.bits = static_cast<int>(k);
     return true;
   }
-  if (e->op == print::Expr::Op::And && k && ((k + 1) & k) == 0 && k < 0xffffffffULL) {
+  if (e->op == print_plan::Expr::Op::And && k && ((k + 1) & k) == 0 && k < 0xffffffffULL) {
     out.major = false;
     out.bits = __builtin_popcountll(k);
     return true;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Questions the model builder asks about a print fmt argument: of its tree
 // (tep_print_arg: casts, identifiers, the fields it reads) and of its compiled
-// form (print::Expr: structural equality, the record bytes it needs, MAJOR /
+// form (print_plan::Expr: structural equality, the record bytes it needs, MAJOR /
 // MINOR splits).
 #pragma once
 
@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "event-parse.h"
-#include "print/plan.h"
+#include "print_plan/plan.h"
 
 namespace tep::typed {
 
@@ -42,11 +42,11 @@ const tep_format_field* single_field(const tep_print_arg* node, const tep_event&
 bool is_pointer_field(const tep_format_field& field);
 bool is_bool_field(const tep_format_field& field);
 
-bool same_expr(const print::Expr* a, const print::Expr* b);
+bool same_expr(const print_plan::Expr* a, const print_plan::Expr* b);
 
 // The end of the last record byte the expression reads at a known offset
 // (0 when none): a record shorter than this gives a null value.
-int64_t bytes_needed(const print::Expr* e);
+int64_t bytes_needed(const print_plan::Expr* e);
 
 // "(unsigned int)((dev) >> 20)" is a MAJOR and "(unsigned int)((dev) & ((1U << 20) - 1))"
 // a MINOR of the field at `field_offset`, with `bits` minor bits.
@@ -56,6 +56,6 @@ struct DeviceHalf {
   int field_size = 0;
   int bits = 0;
 };
-bool device_half(const print::Expr* e, DeviceHalf& out);
+bool device_half(const print_plan::Expr* e, DeviceHalf& out);
 
 }  // namespace tep::typed

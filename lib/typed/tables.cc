@@ -20,7 +20,7 @@ bool key_number(const char* text, uint64_t& value) {
   return true;
 }
 
-std::vector<TableEntry> table_entries(const tep_print_flag_sym* list, const print::StrArg* compiled,
+std::vector<TableEntry> table_entries(const tep_print_flag_sym* list, const print_plan::StrArg* compiled,
                                       const Constants& constants) {
   std::vector<TableEntry> out;
   size_t i = 0;

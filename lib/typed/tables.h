@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "event-parse.h"
-#include "print/plan.h"
+#include "print_plan/plan.h"
 #include "typed/column.h"
 
 namespace tep::typed {
@@ -22,7 +22,7 @@ using Constants = std::map<std::string, uint64_t, std::less<>>;
 
 // The entries of `list` in order; `compiled` (the plan's StrArg for the same
 // node) gives the values upstream knows for a few names (HI_SOFTIRQ, ...).
-std::vector<TableEntry> table_entries(const tep_print_flag_sym* list, const print::StrArg* compiled,
+std::vector<TableEntry> table_entries(const tep_print_flag_sym* list, const print_plan::StrArg* compiled,
                                       const Constants& constants);
 
 // A key's value: number text with an optional '-', else false.

@@ -4,9 +4,9 @@
 #include <string_view>
 
 #include "base/per_thread.h"
-#include "print/field_printer.h"
-#include "print/bprint.h"
-#include "print/info_printer.h"
+#include "print_plan/field_printer.h"
+#include "print_plan/bprint.h"
+#include "print_plan/info_printer.h"
 
 namespace tep::typed {
 namespace {
@@ -26,13 +26,13 @@ std::string_view seq_text(const trace_seq& s) {
 
 // ftrace:bprint prints "<caller>: <message>": the message is what follows the
 // caller's "%ps" and ": ".
-void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const print::Context& ctx) {
+void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const print_plan::Context& ctx) {
   const Model& m = src.model;
   ScratchSeq& scratch = per_thread<ScratchSeq>();
   seq::reset(&scratch.seq);
   {
     seq::Output out(&scratch.seq);
-    print::print_pointer(out, ctx, m.pointers.front(), 1);
+    print_plan::print_pointer(out, ctx, m.pointers.front(), 1);
   }
   size_t caller = scratch.seq.len;
   if (&c == &m.columns.front()) {
@@ -41,7 +41,7 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
   }
   {
     seq::Output out(&scratch.seq);
-    print::print_bprint(out, ctx, *m.plan);
+    print_plan::print_bprint(out, ctx, *m.plan);
   }
   std::string_view all = seq_text(scratch.seq);
   std::string_view head = all.substr(0, caller), printed = all.substr(caller);
@@ -54,7 +54,7 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
 
 void print_text(trace_seq* s, const Source& src, const Column& c, const tep_record& record) {
   const Model& m = src.model;
-  print::Context ctx{src.tep, src.event, print::RecordView(src.tep, record.data, record.size)};
+  print_plan::Context ctx{src.tep, src.event, print_plan::RecordView(src.tep, record.data, record.size)};
   if (m.layout == Model::Layout::Bprint && m.plan->bprint_fields_found && c.print_arg < 0 &&
       !m.pointers.empty() && (&c == &m.columns.front() || &c == &m.columns.back())) {
     print_bprint_part(s, src, c, ctx);
@@ -63,11 +63,11 @@ void print_text(trace_seq* s, const Source& src, const Column& c, const tep_reco
   if (c.first_step >= 0) {
     seq::Output out(s);
     for (int i = c.first_step; i <= c.last_step && i < static_cast<int>(m.plan->steps.size()); i++)
-      print::run_step(out, ctx, m.plan->steps[static_cast<size_t>(i)]);
+      print_plan::run_step(out, ctx, m.plan->steps[static_cast<size_t>(i)]);
     return;
   }
   if (c.field && record.data)
-    print::print_field_content(s, record.data, record.size, *const_cast<tep_format_field*>(c.field));
+    print_plan::print_field_content(s, record.data, record.size, *const_cast<tep_format_field*>(c.field));
 }
 
 }  // namespace tep::typed

@@ -24,7 +24,7 @@ std::string oracle_lib() {
 }
 bool have_oracle() { return path_exists(oracle_lib() + "/libtraceevent.so.1"); }
 
-// Hides the flags lib/printfmt sets while parsing print fmts (field
+// Hides the flags lib/print_args sets while parsing print fmts (field
 // IS_FLAG / IS_SYMBOLIC, event FAILED): the format parser is judged alone.
 std::string without_print_fmt_flags(const std::string& text) {
   std::string out;
@@ -74,7 +74,7 @@ TEST(FormatDifferential, HandMadeFormats) { compare({data_dir() + "/handmade"}, 
 
 TEST(FormatDifferential, Formats618Subset) { compare({data_dir() + "/formats-6.18"}, false); }
 
-// With lib/printfmt's contribution: IS_FLAG/IS_SYMBOLIC field flags, FAILED.
+// With lib/print_args's contribution: IS_FLAG/IS_SYMBOLIC field flags, FAILED.
 TEST(FormatDifferential, Formats618SubsetWithPrintFmt) { compare({data_dir() + "/formats-6.18"}, true); }
 
 TEST(FormatDifferential, Formats618Full) {

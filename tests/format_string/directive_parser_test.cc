@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
-// The four dialects of lib/printf's parser on the directives they meet,
+// The four dialects of lib/format_string's parser on the directives they meet,
 // edges included: saturated counts, length runs, repeated flags, stars.
-#include "printf/parser.h"
+#include "format_string/directive_parser.h"
 
 #include <gtest/gtest.h>
 
@@ -9,15 +9,15 @@
 
 namespace {
 
-using tep::fmt::Dialect;
-using tep::fmt::Directive;
-using tep::fmt::Length;
-using tep::fmt::Parsed;
-using tep::fmt::parse;
+using tep::format_string::Dialect;
+using tep::format_string::Directive;
+using tep::format_string::Length;
+using tep::format_string::Parsed;
+using tep::format_string::parse;
 
 Directive glibc(const std::string& text) {
   size_t i = 1;
-  return tep::fmt::parse_glibc(text, i);
+  return tep::format_string::parse_glibc(text, i);
 }
 
 TEST(ParseGlibc, ReadsTheParts) {
@@ -135,10 +135,10 @@ TEST(ParseDialect, PrintFmtPointerLetters) {
   EXPECT_EQ(parse(Dialect::kPrintFmt, "%px", 0).end, 2u);
   EXPECT_EQ(parse(Dialect::kPrintFmt, "%pISpc", 0).end, 6u);
   EXPECT_EQ(parse(Dialect::kPrintFmt, "%*phD", 0).end, 5u);
-  EXPECT_EQ(tep::fmt::pointer_letters("MR"), 2u);
-  EXPECT_EQ(tep::fmt::pointer_letters("I6c"), 3u);
-  EXPECT_EQ(tep::fmt::pointer_letters("Ub"), 2u);
-  EXPECT_EQ(tep::fmt::pointer_letters(""), 0u);
+  EXPECT_EQ(tep::format_string::pointer_letters("MR"), 2u);
+  EXPECT_EQ(tep::format_string::pointer_letters("I6c"), 3u);
+  EXPECT_EQ(tep::format_string::pointer_letters("Ub"), 2u);
+  EXPECT_EQ(tep::format_string::pointer_letters(""), 0u);
 }
 
 TEST(ParseDialect, Bprint) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The formatter against glibc's snprintf: every flag, width, precision and
 // length combination of the conversions it does by hand, on edge values.
-#include "printf/format.h"
+#include "format_string/format.h"
 
 #include <gtest/gtest.h>
 
@@ -9,16 +9,16 @@
 #include <cstdio>
 #include <string>
 
-#include "printf/parser.h"
+#include "format_string/directive_parser.h"
 #include "string_sink.h"
 
 namespace {
 
-using tep::fmt::Directive;
+using tep::format_string::Directive;
 
 Directive glibc(const std::string& text) {
   size_t i = 1;
-  return tep::fmt::parse_glibc(text, i);
+  return tep::format_string::parse_glibc(text, i);
 }
 
 #pragma GCC diagnostic push
@@ -44,7 +44,7 @@ std::string ours_int(const std::string& d, long long v) {
   StringSink out;
   Directive parsed = glibc(d);
   uint64_t reg = parsed.int_bits() == 64 ? static_cast<uint64_t>(v) : static_cast<uint32_t>(v);
-  tep::fmt::format_int(out, parsed, reg);
+  tep::format_string::format_int(out, parsed, reg);
   return out.text;
 }
 
@@ -78,7 +78,7 @@ TEST(Format, StringsMatchGlibc) {
         for (const char* t : {"", "a", "<idle>", "kworker/0:1H-events_highpri"}) {
           std::string d = std::string("%") + flags + width + precision + "s";
           StringSink out;
-          tep::fmt::format_string(out, glibc(d), t);
+          tep::format_string::format_string(out, glibc(d), t);
           EXPECT_EQ(out.text, libc_string(d, t)) << d << " '" << t << "'";
         }
 }
@@ -88,17 +88,17 @@ TEST(Format, StarsFillWidthAndPrecision) {
   d.set_star_width(-6);
   d.set_star_precision(3);
   StringSink out;
-  tep::fmt::format_int(out, d, 42);
+  tep::format_string::format_int(out, d, 42);
   EXPECT_EQ(out.text, "042   ");
 }
 
 TEST(Format, LargeWidthsPad) {
   StringSink out;
-  tep::fmt::format_int(out, glibc("%-100000d"), 1);
+  tep::format_string::format_int(out, glibc("%-100000d"), 1);
   EXPECT_EQ(out.text.size(), 100000u);
   EXPECT_EQ(out.text.front(), '1');
   out.text.clear();
-  tep::fmt::format_int(out, glibc("%.500x"), 255);
+  tep::format_string::format_int(out, glibc("%.500x"), 255);
   EXPECT_EQ(out.text, std::string(498, '0') + "ff");
 }
 

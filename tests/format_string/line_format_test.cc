@@ -9,18 +9,18 @@
 
 #include <climits>
 
-#include "printf/line_format.h"
-#include "trace_seq/seq_sink.h"
+#include "format_string/line_format.h"
+#include "seq/seq_sink.h"
 #include "trace-seq.h"
 
 namespace {
 
-using tep::fmt::LineKind;
-using tep::fmt::LinePiece;
+using tep::format_string::LineKind;
+using tep::format_string::LinePiece;
 
 std::vector<std::string> scan(const char* format) {
   std::vector<std::string> out;
-  for (const LinePiece& piece : tep::fmt::split_line_format(format)) {
+  for (const LinePiece& piece : tep::format_string::split_line_format(format)) {
     out.push_back("L:" + std::string(piece.literal));
     switch (piece.kind) {
       case LineKind::kNone: break;
@@ -34,7 +34,7 @@ std::vector<std::string> scan(const char* format) {
 
 // The one directive of `format` (which must hold exactly one).
 LinePiece piece_of(const char* directive) {
-  auto pieces = tep::fmt::split_line_format(directive);
+  auto pieces = tep::format_string::split_line_format(directive);
   EXPECT_GE(pieces.size(), 1u) << directive;
   return pieces.empty() ? LinePiece{} : pieces[0];
 }
@@ -64,7 +64,7 @@ std::string render_int(const char* directive, int value) {
   trace_seq s;
   trace_seq_init(&s);
   tep::seq::SeqSink sink{&s};
-  tep::fmt::format_line_int(sink, piece_of(directive), value);
+  tep::format_string::format_line_int(sink, piece_of(directive), value);
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;
@@ -74,7 +74,7 @@ std::string render_string(const char* directive, const char* text) {
   trace_seq s;
   trace_seq_init(&s);
   tep::seq::SeqSink sink{&s};
-  tep::fmt::format_line_string(sink, piece_of(directive), text);
+  tep::format_string::format_line_string(sink, piece_of(directive), text);
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;
@@ -171,7 +171,7 @@ TEST(LineDirective, LengthRunsAsGlibc) {
   EXPECT_EQ(render_int("%1$nd", 5), "nd");
   // A 64-bit read of an int's register: zero-extended, or sign-extended on s390x; l, z and t
   // are 32-bit reads on i686.
-  const bool sign_extends = tep::fmt::int_argument_register(-1) == UINT64_MAX;
+  const bool sign_extends = tep::format_string::int_argument_register(-1) == UINT64_MAX;
   for (const char* d : {"%hhd", "%hd", "%ld", "%lld", "%zd", "%Zd", "%jd", "%td", "%qd", "%Ld"}) {
     const bool narrow = sizeof(long) == 4 && ((d[1] == 'l' && d[2] != 'l') || d[1] == 'z' || d[1] == 'Z' || d[1] == 't');
     EXPECT_EQ(render_int(d, -3), d[1] == 'h' ? glibc_int(d, -3) : sign_extends || narrow ? "-3" : "4294967293") << d;

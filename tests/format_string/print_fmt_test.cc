@@ -2,7 +2,7 @@
 // A print fmt read once: pieces, the arguments they take, where a missing
 // argument stops a directive, and how its conversions print (by hand against
 // glibc with the value cast as upstream casts it; bounded widths).
-#include "printf/print_fmt_format.h"
+#include "format_string/print_fmt_format.h"
 
 #include <gtest/gtest.h>
 
@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "printfmt/format_args_check.h"
+#include "print_args/format_args_check.h"
 #include "string_sink.h"
 
 namespace {
 
-using tep::fmt::PrintFmt;
-using tep::fmt::PrintFmtConversion;
-using Kind = tep::fmt::PrintFmtPiece::Kind;
+using tep::format_string::PrintFmt;
+using tep::format_string::PrintFmtConversion;
+using Kind = tep::format_string::PrintFmtPiece::Kind;
 
 // "literal|kind:directive:arg:star" for each piece.
 std::vector<std::string> pieces(const char* format, size_t args) {
@@ -78,7 +78,7 @@ TEST(PrintFmt, OddDirectives) {
 }
 
 TEST(PrintFmt, ArgumentCheck) {
-  using tep::printfmt::format_args_match;
+  using tep::print_args::format_args_match;
   EXPECT_TRUE(format_args_match(PrintFmt("%d %s %p", 3)));
   EXPECT_FALSE(format_args_match(PrintFmt("%d %s %p", 2)));
   EXPECT_FALSE(format_args_match(PrintFmt("%hhhd", 1)));
@@ -101,24 +101,24 @@ PrintFmtConversion conversion_of(const std::string& directive) {
 TEST(PrintFmt, WrittenWidthsAreBounded) {
   PrintFmtConversion c = conversion_of("%9999999999d");
   EXPECT_TRUE(c.by_hand);
-  EXPECT_EQ(c.directive.width, tep::fmt::kMaxUntrustedCount);
+  EXPECT_EQ(c.directive.width, tep::format_string::kMaxUntrustedCount);
   EXPECT_FALSE(c.directive.overflow);
   StringSink out;
-  tep::fmt::format_number(out, c, nullptr, 5);
-  EXPECT_EQ(out.text.size(), size_t{tep::fmt::kMaxUntrustedCount});
+  tep::format_string::format_number(out, c, nullptr, 5);
+  EXPECT_EQ(out.text.size(), size_t{tep::format_string::kMaxUntrustedCount});
   c = conversion_of("%.2147483648s");
-  EXPECT_EQ(c.directive.precision, tep::fmt::kMaxUntrustedCount);
+  EXPECT_EQ(c.directive.precision, tep::format_string::kMaxUntrustedCount);
   // Stars from a record or a constant: the same bound, either sign.
   c = conversion_of("%*d");
   for (int star : {INT32_MAX, INT32_MIN, -(1 << 21)}) {
     out.text.clear();
-    tep::fmt::format_number(out, c, &star, 5);
-    EXPECT_EQ(out.text.size(), size_t{tep::fmt::kMaxUntrustedCount}) << star;
+    tep::format_string::format_number(out, c, &star, 5);
+    EXPECT_EQ(out.text.size(), size_t{tep::format_string::kMaxUntrustedCount}) << star;
   }
   c = conversion_of("%.*d");
   int star = -5;  // no precision
   out.text.clear();
-  tep::fmt::format_number(out, c, &star, 5);
+  tep::format_string::format_number(out, c, &star, 5);
   EXPECT_EQ(out.text, "5");
 }
 
@@ -163,7 +163,7 @@ TEST(PrintFmt, NumbersAsUpstreamPrintsThem) {
     PrintFmtConversion c = conversion_of(d);
     for (uint64_t v : values) {
       StringSink out;
-      tep::fmt::format_number(out, c, nullptr, v);
+      tep::format_string::format_number(out, c, nullptr, v);
       EXPECT_EQ(out.text, reference(d, v, nullptr)) << d << " " << v;
     }
   }
@@ -172,7 +172,7 @@ TEST(PrintFmt, NumbersAsUpstreamPrintsThem) {
     for (int star : {0, 1, 5, 12, -4, -1})
       for (uint64_t v : {0ULL, 42ULL, ~0ULL}) {
         StringSink out;
-        tep::fmt::format_number(out, c, &star, v);
+        tep::format_string::format_number(out, c, &star, v);
         EXPECT_EQ(out.text, reference(d, v, &star)) << d << " " << star << " " << v;
       }
   }
@@ -183,7 +183,7 @@ TEST(PrintFmt, TextsAsUpstreamPrintsThem) {
     PrintFmtConversion c = conversion_of(d);
     for (const char* t : {"", "a", "hello", "a much longer string than the width"}) {
       StringSink out;
-      tep::fmt::format_text(out, c, nullptr, t);
+      tep::format_string::format_text(out, c, nullptr, t);
       char buf[256];
       snprintf(buf, sizeof(buf), d, t);
       EXPECT_EQ(out.text, buf) << d << " '" << t << "'";
@@ -191,13 +191,13 @@ TEST(PrintFmt, TextsAsUpstreamPrintsThem) {
   }
   // printf's %s stops at a NUL; a length letter (a wide string) prints nothing off the hand path.
   StringSink out;
-  tep::fmt::format_text(out, conversion_of("%s"), nullptr, std::string_view("ab\0cd", 5));
+  tep::format_string::format_text(out, conversion_of("%s"), nullptr, std::string_view("ab\0cd", 5));
   EXPECT_EQ(out.text, "ab");
   out.text.clear();
-  tep::fmt::format_text(out, conversion_of("%l5s"), nullptr, "ab");
+  tep::format_string::format_text(out, conversion_of("%l5s"), nullptr, "ab");
   EXPECT_EQ(out.text, "");
   out.text.clear();
-  tep::fmt::format_text(out, conversion_of("%ls"), nullptr, "ab");  // by hand: narrow
+  tep::format_string::format_text(out, conversion_of("%ls"), nullptr, "ab");  // by hand: narrow
   EXPECT_EQ(out.text, "ab");
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// lib/printf against glibc. The input is a format, a NUL, then bytes that make
+// lib/format_string against glibc. The input is a format, a NUL, then bytes that make
 // the argument vector (8 bytes a value; strings from a small table):
 //  - read in glibc's dialect, every directive the formatter does by hand must
 //    print what snprintf prints with the same arguments (abort otherwise);
@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "fuzz_common.h"
-#include "printf/format.h"
-#include "printf/line_format.h"
-#include "printf/parser.h"
-#include "printf/print_fmt_format.h"
-#include "printfmt/format_args_check.h"
-#include "../printf/string_sink.h"
+#include "format_string/format.h"
+#include "format_string/line_format.h"
+#include "format_string/directive_parser.h"
+#include "format_string/print_fmt_format.h"
+#include "print_args/format_args_check.h"
+#include "../format_string/string_sink.h"
 
 namespace {
 
@@ -54,7 +54,7 @@ std::string c_format(const std::string& directive, A... args) {
 #pragma GCC diagnostic pop
 
 template <typename V>
-std::string c_format_starred(const std::string& directive, const tep::fmt::Directive& d, int w, int p, V v) {
+std::string c_format_starred(const std::string& directive, const tep::format_string::Directive& d, int w, int p, V v) {
   if (d.width_star && d.precision_star) return c_format(directive, w, p, v);
   if (d.width_star) return c_format(directive, w, v);
   if (d.precision_star) return c_format(directive, p, v);
@@ -69,27 +69,27 @@ void compare_with_glibc(std::string_view format, Args& args) {
       i += 2;
       continue;
     }
-    tep::fmt::Parsed p = tep::fmt::parse(tep::fmt::Dialect::kGlibc, format, i);
-    tep::fmt::Directive d = p.directive;
-    if (!tep::fmt::formats_by_hand(d)) return;
+    tep::format_string::Parsed p = tep::format_string::parse(tep::format_string::Dialect::kGlibc, format, i);
+    tep::format_string::Directive d = p.directive;
+    if (!tep::format_string::formats_by_hand(d)) return;
     std::string text(format.substr(p.start, p.end - p.start));
     int w = static_cast<int>(args.next()), prec = static_cast<int>(args.next());
     if (d.width_star) d.set_star_width(w);
     if (d.precision_star) d.set_star_precision(prec);
-    if (d.width > tep::fmt::kMaxHandCount || d.precision > tep::fmt::kMaxHandCount) return;
+    if (d.width > tep::format_string::kMaxHandCount || d.precision > tep::format_string::kMaxHandCount) return;
     StringSink ours;
     std::string theirs;
     if (d.conversion == 's') {
       const char* s = args.string();
-      tep::fmt::format_string(ours, d, d.precision < 0 ? std::string_view(s) : std::string_view(s, strnlen(s, d.precision)));
+      tep::format_string::format_string(ours, d, d.precision < 0 ? std::string_view(s) : std::string_view(s, strnlen(s, d.precision)));
       theirs = c_format_starred(text, p.directive, w, prec, s);
     } else if (d.conversion == 'c' || d.int_bits() <= 32) {
       unsigned v = static_cast<unsigned>(args.next());
-      tep::fmt::format_int(ours, d, v);
+      tep::format_string::format_int(ours, d, v);
       theirs = c_format_starred(text, p.directive, w, prec, v);
     } else {
       unsigned long long v = args.next();
-      tep::fmt::format_int(ours, d, v);
+      tep::format_string::format_int(ours, d, v);
       theirs = c_format_starred(text, p.directive, w, prec, v);
     }
     if (ours.text != theirs) {
@@ -102,20 +102,20 @@ void compare_with_glibc(std::string_view format, Args& args) {
 }
 
 // Text a print fmt may print per directive: the bound plus a little.
-constexpr size_t kMaxPrinted = tep::fmt::kMaxUntrustedCount + 64;
+constexpr size_t kMaxPrinted = tep::format_string::kMaxUntrustedCount + 64;
 
 void print_fmt_reading(std::string_view format, size_t arg_count, Args& args) {
-  tep::fmt::PrintFmt parsed(format, arg_count);
-  tep::printfmt::format_args_match(parsed);
-  for (const tep::fmt::PrintFmtPiece& piece : parsed.pieces()) {
+  tep::format_string::PrintFmt parsed(format, arg_count);
+  tep::print_args::format_args_match(parsed);
+  for (const tep::format_string::PrintFmtPiece& piece : parsed.pieces()) {
     parsed.literal(piece);
-    if (piece.kind != tep::fmt::PrintFmtPiece::Kind::kConversion || piece.parsed.letter == 'p') continue;
-    tep::fmt::PrintFmtConversion c = tep::fmt::PrintFmt::conversion(format, piece);
+    if (piece.kind != tep::format_string::PrintFmtPiece::Kind::kConversion || piece.parsed.letter == 'p') continue;
+    tep::format_string::PrintFmtConversion c = tep::format_string::PrintFmt::conversion(format, piece);
     int star = static_cast<int>(args.next());
     const int* star_arg = piece.star_arg >= 0 ? &star : nullptr;
     StringSink out;
-    if (piece.parsed.letter == 's') tep::fmt::format_text(out, c, star_arg, args.string());
-    else tep::fmt::format_number(out, c, star_arg, args.next());
+    if (piece.parsed.letter == 's') tep::format_string::format_text(out, c, star_arg, args.string());
+    else tep::format_string::format_number(out, c, star_arg, args.next());
     if (out.text.size() > kMaxPrinted) abort();
   }
 }
@@ -132,18 +132,18 @@ bool has_long_count(std::string_view directive) {
 }
 
 void line_reading(std::string_view format, Args& args) {
-  for (const tep::fmt::LinePiece& piece : tep::fmt::split_line_format(format)) {
+  for (const tep::format_string::LinePiece& piece : tep::format_string::split_line_format(format)) {
     if (has_long_count(piece.directive)) continue;
     StringSink out;
-    if (piece.kind == tep::fmt::LineKind::kInt) tep::fmt::format_line_int(out, piece, static_cast<int>(args.next()));
-    else if (piece.kind == tep::fmt::LineKind::kString) tep::fmt::format_line_string(out, piece, args.string());
+    if (piece.kind == tep::format_string::LineKind::kInt) tep::format_string::format_line_int(out, piece, static_cast<int>(args.next()));
+    else if (piece.kind == tep::format_string::LineKind::kString) tep::format_string::format_line_string(out, piece, args.string());
   }
 }
 
 void bprint_reading(std::string_view format) {
   for (size_t i = 0; i < format.size(); i++) {
     if (format[i] != '%') continue;
-    tep::fmt::Parsed p = tep::fmt::parse(tep::fmt::Dialect::kBprint, format, i);
+    tep::format_string::Parsed p = tep::format_string::parse(tep::format_string::Dialect::kBprint, format, i);
     if (p.end <= i || p.end > format.size()) abort();
     i = p.end - 1;
   }

@@ -8,7 +8,9 @@ Reads the "## Layers" table (a layer number, then the folders in backquotes)
 and checks every #include "folder/file" in lib/ and compat/: a folder may include
 its own headers and those of lower layers only. Every folder of lib/ must be in
 the table. Plugins and the Python module may include only the public headers
-(include/traceevent/) and their own. Prints each violation; exit 1 if any.
+(include/traceevent/) and their own. Folder = namespace: a file of lib/FOLDER
+opens `tep::FOLDER` (or a namespace inside it), never another folder's, except
+the namespaces LEGACY_NAMESPACES still lists. Prints each violation; exit 1 if any.
 """
 import pathlib
 import re
@@ -16,7 +18,7 @@ import sys
 
 
 def read_layers(design):
-    """{folder: layer} from the rows of the Layers table: '| 3 | `lib/printfmt/` | ...'."""
+    """{folder: layer} from the rows of the Layers table: '| 3 | `lib/print_args/` | ...'."""
     text = design.read_text()
     section = text.split("\n## Layers\n", 1)
     if len(section) != 2:
@@ -31,6 +33,36 @@ def read_layers(design):
     if not layers:
         sys.exit(f"{design}: the Layers table lists no folder")
     return layers
+
+
+# Folders whose files still open other namespaces than tep::FOLDER: what each
+# may open besides. The list only shrinks.
+LEGACY_NAMESPACES = {
+    "base": {"tep"},
+    "core": {"tep", "tep::record", "record"},
+    "symbols": {"tep", "tep::upstream"},
+    "kbuffer": set(),
+    "format": {"tep", "field_cache", "print_plan"},
+    "plugin": {"tep"},
+}
+NAMESPACE = re.compile(r"^\s*namespace\s+([A-Za-z_][A-Za-z0-9_:]*)\s*\{", re.M)
+
+
+def namespace_errors(root, lib_folders):
+    errors = []
+    for folder in lib_folders:
+        own = f"tep::{folder}"
+        allowed = LEGACY_NAMESPACES.get(folder, set())
+        for path in sources(root / "lib" / folder):
+            for name in NAMESPACE.findall(path.read_text()):
+                if name == own or name.startswith(own + "::") or name in allowed:
+                    continue
+                # A nested helper namespace is the file's own, unless it is another
+                # folder's name (a declaration reaching into that folder).
+                if not name.startswith("tep") and name not in lib_folders:
+                    continue
+                errors.append(f"{path.relative_to(root)}: opens namespace {name}, not {own}")
+    return errors
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -84,6 +116,7 @@ def main():
                     continue
                 errors.append(f"{path.relative_to(root)}: includes {header}, not a public header")
 
+    errors += namespace_errors(root, lib_folders)
     for e in errors:
         print(e)
     print(f"{len(layers)} folders in {len(set(layers.values()))} layers, {edges} includes across "

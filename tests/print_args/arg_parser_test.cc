@@ -7,9 +7,9 @@
 #include <string>
 
 #include "event_builder.h"
-#include "printfmt/print_fmt_parser.h"
+#include "print_args/print_fmt_parser.h"
 
-namespace tep::printfmt {
+namespace tep::print_args {
 namespace {
 
 using testing::make_event;
@@ -371,4 +371,4 @@ TEST_F(PrintFmtParserTest, PrintDynamicArray) {
 }
 
 }  // namespace
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

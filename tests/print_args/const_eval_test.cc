@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printfmt/const_eval.h"
+#include "print_args/const_eval.h"
 
 #include <gtest/gtest.h>
 
-namespace tep::printfmt {
+namespace tep::print_args {
 namespace {
 
 TEST(PrintFmtConstEval, CastsMaskLikeUpstream) {
@@ -95,4 +95,4 @@ TEST(PrintFmtConstEval, FoldingIsUnsignedAndBottomUp) {
 }
 
 }  // namespace
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

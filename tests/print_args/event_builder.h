@@ -9,9 +9,9 @@
 
 #include "format/event.h"
 #include "core/handle.h"
-#include "printfmt/print_fmt_parser.h"
+#include "print_args/print_fmt_parser.h"
 
-namespace tep::printfmt::testing {
+namespace tep::print_args::testing {
 
 struct FieldSpec {
   std::string type;
@@ -65,4 +65,4 @@ inline std::unique_ptr<Event> make_test_event(const char* system = "test") {
                     system);
 }
 
-}  // namespace tep::printfmt::testing
+}  // namespace tep::print_args::testing

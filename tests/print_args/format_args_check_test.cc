@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1
-#include "printfmt/format_args_check.h"
+#include "print_args/format_args_check.h"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-namespace tep::printfmt {
+namespace tep::print_args {
 namespace {
 
 // `count` chained argument nodes.
@@ -51,4 +51,4 @@ TEST(PrintFmtArgsCheck, WidthsAndLimits) {
 }
 
 }  // namespace
-}  // namespace tep::printfmt
+}  // namespace tep::print_args

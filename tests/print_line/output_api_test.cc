@@ -118,7 +118,7 @@ TEST_F(OutputApi, FormatIsReadByContentEachCall) {
   EXPECT_EQ(text(), "3<ev1>");
 }
 
-// A piece remembers its last text (lib/output/line_plan.h): a new pid, CPU or
+// A piece remembers its last text (lib/print_line/line_plan.h): a new pid, CPU or
 // comm, and one format given different arguments, must print anew.
 TEST_F(OutputApi, RememberedPiecesFollowTheirSource) {
   const char* format = "%16s-%-5d [%03d]";

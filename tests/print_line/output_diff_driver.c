@@ -2,7 +2,7 @@
 // Differential driver for the output API: tep_print_event with every directive,
 // the tep_print_field* family and event-handler registration. It uses only the
 // public C API, so the same binary runs on upstream's library and on ours
-// (tests/output/output_diff_test.cc runs it on both and compares stdout).
+// (tests/print_line/output_diff_test.cc runs it on both and compares stdout).
 //
 //   output_diff_driver DATA_DIR SECTION
 //   SECTION: line | info | fields | handlers | latency
@@ -349,7 +349,7 @@ static void run_records(const char* section) {
       init_record(&rec, buf, size, i);
       printf(" record %d size=%d ts=%llu cpu=%d\n", i, size, rec.ts, rec.cpu);
       if (line) {
-        // INFO of an event without handler, raw or failure flag is lib/print's.
+        // INFO of an event without handler, raw or failure flag is lib/print_plan's.
         int mine = event->handler || (event->flags & (TEP_EVENT_FL_PRINTRAW | TEP_EVENT_FL_FAILED));
         print_line_section(rec, mine);
       } else if (info) {

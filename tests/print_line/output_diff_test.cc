@@ -3,9 +3,9 @@
 // per library and section) on our library and on upstream 1.9.0, and compares
 // stdout byte for byte, line by line.
 //   env: OUTPUT_DRIVER, OUR_LIB_DIR, ORACLE_DIR (skip when empty), OUTPUT_DATA_DIR
-// Sections: line (tep_print_event; INFO only where lib/output decides it),
+// Sections: line (tep_print_event; INFO only where lib/print_line decides it),
 // fields (tep_print_field*), handlers (registration), info (INFO of every
-// event: lib/print's text inside lib/output's line), latency (the column for
+// event: lib/print_plan's text inside lib/print_line's line), latency (the column for
 // every common_flags byte).
 #include <gtest/gtest.h>
 #include <sys/stat.h>

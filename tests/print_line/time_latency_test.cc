@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "output/event_time.h"
-#include "output/latency.h"
+#include "print_line/event_time.h"
+#include "print_line/latency.h"
 #include "trace-seq.h"
 
 namespace {
@@ -17,7 +17,7 @@ std::string time_text(const char* directive, uint64_t ts) {
   trace_seq_init(&s);
   {
     tep::seq::Output out(&s);
-    tep::output::print_time(out, tep::output::parse_time_directive(directive), ts);
+    tep::print_line::print_time(out, tep::print_line::parse_time_directive(directive), ts);
   }
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
@@ -29,7 +29,7 @@ std::string latency_text(int flags, int pc) {
   trace_seq_init(&s);
   {
     tep::seq::Output out(&s);
-    tep::output::print_latency(out, flags, pc);
+    tep::print_line::print_latency(out, flags, pc);
   }
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
@@ -58,7 +58,7 @@ TEST(EventTime, PlainAndOddDirectives) {
   EXPECT_EQ(time_text("%20.10d", 123456789012ULL), "    7.00000000000711728181");
   // The divisor is atoi's, strtol's long cut to int: 0 (no division) where long is 64 bits,
   // 2^31-1 where it is 32.
-  EXPECT_EQ(tep::output::parse_time_directive("%6.4294967296d").divisor, atoi("4294967296"));
+  EXPECT_EQ(tep::print_line::parse_time_directive("%6.4294967296d").divisor, atoi("4294967296"));
 }
 
 TEST(Latency, Columns) {

@@ -141,7 +141,7 @@ void compare(const std::string& dir, const std::string& mode) {
       std::string m = i < mine.ok_records.size() ? mine.ok_records[i] : "<none>";
       std::string t = theirs.ok_records[i];
       if (mode != "raw") {
-        // What follows "[FAILED TO PARSE]" is tep_print_fields (lib/output),
+        // What follows "[FAILED TO PARSE]" is tep_print_fields (lib/print_line),
         // compared by the raw mode; here only the marker's place counts.
         static const std::string marker = "[FAILED TO PARSE]";
         size_t at = t.find(marker);

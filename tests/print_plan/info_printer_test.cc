@@ -11,7 +11,7 @@
 #include "format/event.h"
 #include "core/handle.h"
 #include "event-parse.h"
-#include "print/info_printer.h"
+#include "print_plan/info_printer.h"
 
 namespace {
 
@@ -88,7 +88,7 @@ class Printer : public ::testing::Test {
     trace_seq_init(&s);
     {
       tep::seq::Output buffered(&s);
-      tep::print::print_info(buffered, *tep_, e, record);
+      tep::print_plan::print_info(buffered, *tep_, e, record);
     }
     std::string out(s.buffer, s.len);
     trace_seq_destroy(&s);

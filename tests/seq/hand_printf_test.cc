@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 // trace_seq_printf's hand-done conversions against glibc's vsnprintf, over
 // every flag/width/precision/length combination and edge values.
-#include "trace_seq/hand_printf.h"
+#include "seq/hand_printf.h"
 
 #include <gtest/gtest.h>
 

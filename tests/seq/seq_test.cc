@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // trace_seq: upstream's return values, growth steps, poisoning and error states,
-// and the fast append paths of lib/trace_seq/seq.h.
+// and the fast append paths of lib/seq/seq.h.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "trace-seq.h"
-#include "trace_seq/seq.h"
+#include "seq/seq.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 """The typed columns' texts against tep_print_event's TEP_PRINT_INFO, per record.
 
 Formats (pseudo-random records of every format of a directory, as
-tests/print/print_diff_driver.c builds them):
+tests/print_plan/print_diff_driver.c builds them):
   - the columns (typed_format_driver, ours) equal ours' INFO for every record;
   - they equal upstream's INFO for every well-formed record that upstream
     prints the same whatever surrounds the record (PRINT_DRIVER_FILL 0 and
@@ -18,7 +18,7 @@ Directories and traces that do not exist are skipped with --optional. With
 --formats-against-ours the formats' columns are compared with our INFO only (where
 print_diff_full already compares our INFO with upstream's on the same records). --allow names
 events (one "sys:name" pattern a line, fnmatch style, "#" comments) whose INFO upstream prints otherwise than
-ours (lib/print differences): counted, not failed."""
+ours (lib/print_plan differences): counted, not failed."""
 import argparse
 import fnmatch
 import os

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 /*
- * The typed columns' texts of the records tests/print/print_diff_driver.c
+ * The typed columns' texts of the records tests/print_plan/print_diff_driver.c
  * builds, in its output format: run print_diff_driver (INFO) on upstream and
  * this on ours, and the outputs must be identical.
  *
@@ -13,7 +13,7 @@
  * error line if a read fails.
  */
 #define main print_diff_driver_main
-#include "../print/print_diff_driver.c"
+#include "../print_plan/print_diff_driver.c"
 #undef main
 
 #include "event-typed.h"

@@ -8,7 +8,7 @@
 
 #include "core/handle.h"
 #include "format/event_table.h"
-#include "print/info_printer.h"
+#include "print_plan/info_printer.h"
 #include "typed/catalog.h"
 #include "typed/naming.h"
 #include "typed/reader.h"
