@@ -6,13 +6,8 @@
 #include "compat/export.h"
 #include "event-parse.h"
 #include "kbuffer.h"
+#include "base/byte_order.h"
 #include "kbuffer/kbuffer_reader.h"
-
-namespace {
-
-bool host_is_big_endian() { return tep_is_bigendian(); }
-
-}  // namespace
 
 TEP_EXPORT struct kbuffer* kbuffer_alloc(enum kbuffer_long_size size, enum kbuffer_endian endian) {
   bool long8;
@@ -26,7 +21,7 @@ TEP_EXPORT struct kbuffer* kbuffer_alloc(enum kbuffer_long_size size, enum kbuff
   switch (endian) {
     case KBUFFER_ENDIAN_BIG: big_endian = true; break;
     case KBUFFER_ENDIAN_LITTLE: big_endian = false; break;
-    case KBUFFER_ENDIAN_SAME_AS_HOST: big_endian = host_is_big_endian(); break;
+    case KBUFFER_ENDIAN_SAME_AS_HOST: big_endian = tep::kHostBigEndian; break;
     default: return nullptr;
   }
   return new (std::nothrow) kbuffer(long8, big_endian);
@@ -111,7 +106,7 @@ TEP_EXPORT int kbuffer_event_size(struct kbuffer* kbuf) { return kbuf ? kbuf->ev
 // swapped byte order; null for padding and time markers.
 TEP_EXPORT void* kbuffer_translate_data(int swap, void* data, unsigned int* size) {
   if (!data) return nullptr;
-  kbuffer reader(false, swap ? !host_is_big_endian() : host_is_big_endian());
+  kbuffer reader(false, swap != tep::kHostBigEndian);
   kbuffer::Header h;
   reader.decode(static_cast<const uint8_t*>(data), nullptr, h);
   if (h.type_len >= KBUFFER_TYPE_PADDING) return nullptr;

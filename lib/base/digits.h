@@ -12,6 +12,9 @@ namespace tep {
 // Room for any 64-bit value in octal plus a sign or prefix.
 constexpr int kIntTextSize = 32;
 
+// One hex digit's character: kHexDigits[upper][0..15].
+inline constexpr char kHexDigits[2][17] = {"0123456789abcdef", "0123456789ABCDEF"};
+
 // Digits of `value` in `base` (8, 10 or 16) ending at `end`; returns the first
 // digit: unsigned_digits(255, 16, false, end) writes "ff" before `end`.
 // Inline: it is most of the formatter's work on the per-record paths.

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "event-parse.h"
+#include "base/byte_order.h"
 #include "btf/btf.h"
 #include "core/common_fields.h"
 #include "core/handler_registry.h"
@@ -34,8 +35,8 @@ struct tep_handle {
   int cpus = 0;
   int long_size = 0;
   int page_size = 0;
-  bool file_bigendian = std::endian::native == std::endian::big;  // tep_alloc: the host's, as upstream
-  bool host_bigendian = std::endian::native == std::endian::big;
+  bool file_bigendian = tep::kHostBigEndian;  // tep_alloc: the host's, as upstream
+  bool host_bigendian = tep::kHostBigEndian;
   bool old_format = false;
   bool test_filters = false;
   bool header_page_parsed = false;

@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 
+#include "base/digits.h"
 #include "core/handle.h"
 #include "filter/filter_nodes.h"
 #include "record/field_access.h"
@@ -34,7 +35,7 @@ const char* hex_text(uint64_t v, Scratch& scratch) {
   char digits[16];
   int n = 0;
   do {
-    digits[n++] = "0123456789abcdef"[v & 0xf];
+    digits[n++] = kHexDigits[0][v & 0xf];
     v >>= 4;
   } while (v);
   *out++ = '0';

@@ -4,19 +4,14 @@
 #include <algorithm>
 #include <cstring>
 
+#include "base/byte_order.h"
+
 namespace {
 
 constexpr uint32_t kCommitMask = (1u << 27) - 1;
 constexpr uint64_t kMissedEvents = 1ull << 31;
 constexpr uint64_t kMissedStored = 1ull << 30;
 constexpr uint64_t kTimestampHighBits = 0xf800000000000000ull;  // bits a TIME_STAMP lacks
-
-bool host_big_endian() {
-  const uint16_t probe = 1;
-  uint8_t first;
-  memcpy(&first, &probe, 1);
-  return first == 0;
-}
 
 // Old-format (before Linux 2.6.31) event types.
 enum OldType { kOldPadding = 0, kOldTimeExtend = 1, kOldTimeStamp = 2 };
@@ -26,20 +21,12 @@ enum OldType { kOldPadding = 0, kOldTimeExtend = 1, kOldTimeStamp = 2 };
 kbuffer::kbuffer(bool long8, bool big_endian)
     : long8_(long8),
       big_endian_(big_endian),
-      swap_(big_endian != host_big_endian()),
+      swap_(big_endian != tep::kHostBigEndian),
       plain_headers_(!big_endian && !swap_) {}
 
-uint64_t kbuffer::read_u32(const void* p) const {
-  uint32_t v;
-  memcpy(&v, p, 4);
-  return swap_ ? __builtin_bswap32(v) : v;
-}
+uint64_t kbuffer::read_u32(const void* p) const { return tep::load_swapped<uint32_t>(p, swap_); }
 
-uint64_t kbuffer::read_u64(const void* p) const {
-  uint64_t v;
-  memcpy(&v, p, 8);
-  return swap_ ? __builtin_bswap64(v) : v;
-}
+uint64_t kbuffer::read_u64(const void* p) const { return tep::load_swapped<uint64_t>(p, swap_); }
 
 bool kbuffer::decode(const uint8_t* p, const uint8_t* end, Header& out) const {
   auto fits = [&](const uint8_t* word) { return !end || (word < end && end - word >= 4); };
@@ -233,7 +220,7 @@ int kbuffer::read_buffer(void* buffer, int len) {
   uint32_t room = static_cast<uint32_t>(len);
   if (room < start_ || room < start_ + next_ - first) return -1;
   uint8_t* out = static_cast<uint8_t*>(buffer);
-  uint64_t ts = swap_ ? __builtin_bswap64(timestamp_) : timestamp_;
+  uint64_t ts = tep::swap_if<uint64_t>(timestamp_, swap_);
   memcpy(out, &ts, 8);
   room -= start_;
   uint32_t end = next_;
@@ -246,7 +233,7 @@ int kbuffer::read_buffer(void* buffer, int len) {
   memcpy(out + start_, data_ + first, copied);
   uint32_t word = static_cast<uint32_t>(read_u32(out + start_));
   word &= big_endian_ ? 0xf8000000u : 0x1fu;  // keep type_len, drop the delta
-  if (swap_) word = __builtin_bswap32(word);
+  word = tep::swap_if(word, swap_);
   memcpy(out + start_, &word, 4);
   uint32_t commit = copied;
   if (first == 0 && lost_events_ != 0) {
@@ -263,11 +250,11 @@ int kbuffer::read_buffer(void* buffer, int len) {
 
 void kbuffer::write_long(void* p, uint64_t value) const {
   if (long8_) {
-    if (swap_) value = __builtin_bswap64(value);
+    value = tep::swap_if(value, swap_);
     memcpy(p, &value, 8);
   } else {
     uint32_t v = static_cast<uint32_t>(value);
-    if (swap_) v = __builtin_bswap32(v);
+    v = tep::swap_if(v, swap_);
     memcpy(p, &v, 4);
   }
 }

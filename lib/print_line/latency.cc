@@ -27,7 +27,7 @@ void print_latency(seq::Output& out, int flags, int preempt_count) {
   };
   out.append(std::string_view(column, 3));
   unsigned pc = static_cast<unsigned>(preempt_count);
-  out.append_char((pc & 0xf) ? "0123456789abcdef"[pc & 0xf] : '.');
+  out.append_char((pc & 0xf) ? kHexDigits[0][pc & 0xf] : '.');
   if (pc & 0xf0) {  // "%x" of the whole count shifted, as upstream
     char buf[kIntTextSize];
     char* end = buf + sizeof(buf);

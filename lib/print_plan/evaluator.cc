@@ -21,7 +21,7 @@ void append_hex(Output& s, uint64_t v, bool prefix) {
 }
 
 void append_byte_hex(Output& s, uint8_t b, bool upper) {
-  const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  const char* digits = kHexDigits[upper];
   char two[2] = {digits[b >> 4], digits[b & 15]};
   s.append(std::string_view(two, 2));
 }

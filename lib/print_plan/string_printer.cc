@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "base/digits.h"
 #include "base/per_thread.h"
 #include "print_plan/evaluator.h"
 #include "record/field_access.h"
@@ -13,7 +14,6 @@
 namespace tep::print_plan {
 namespace {
 
-constexpr char kHex[] = "0123456789abcdef";
 
 // "ff,ffffffff": the mask as hex, most significant byte first, a comma every
 // 32 bits (print_bitmask_to_seq).
@@ -27,8 +27,8 @@ std::string bitmask_text(const Context& ctx, int64_t offset, int64_t size) {
     int64_t index = ctx.tep.file_bigendian ? size - (len + 1) : len;
     uint8_t b = 0;
     ctx.record.copy(offset + index, 1, &b);
-    str[i] = kHex[b >> 4];
-    str[i + 1] = kHex[b & 15];
+    str[i] = kHexDigits[0][b >> 4];
+    str[i + 1] = kHexDigits[0][b & 15];
     len++;
     if (!(len & 3) && i > 0) {
       i--;

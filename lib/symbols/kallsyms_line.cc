@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 
+#include "base/byte_order.h"
 #include "base/number_scan.h"
 
 namespace tep {
@@ -62,7 +63,7 @@ bool hex8(const char* p, uint32_t& out) {
   constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
   uint64_t w;
   memcpy(&w, p, 8);
-  if constexpr (std::endian::native == std::endian::big) w = __builtin_bswap64(w);
+  w = swap_if(w, kHostBigEndian);
   if (w & kHigh) return false;
   auto in_range = [&](uint64_t x, unsigned lo, unsigned hi) {
     return (kOnes * (127 + hi) - x) & ~x & (x + kOnes * (127 - lo)) & kHigh;

@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/byte_order.h"
 #include "print_plan/evaluator.h"
 #include "record/field_access.h"
 
@@ -55,13 +56,8 @@ inline void set_valid(const Lane& l, size_t i, bool ok) {
 
 template <typename T>
 inline T load(const uint8_t* p, bool swap) {
-  T v;
-  memcpy(&v, p, sizeof(T));
-  if (!swap) return v;
-  if constexpr (sizeof(T) == 2) return static_cast<T>(__builtin_bswap16(v));
-  if constexpr (sizeof(T) == 4) return static_cast<T>(__builtin_bswap32(v));
-  if constexpr (sizeof(T) == 8) return static_cast<T>(__builtin_bswap64(v));
-  return v;
+  using Bits = std::make_unsigned_t<T>;
+  return static_cast<T>(load_swapped<Bits>(p, swap));
 }
 
 // 8 zero bytes: what a scalar lane reads instead of a record it may not.
@@ -176,7 +172,7 @@ inline size_t length_to_nul(const char* s, size_t n) {
 
 inline std::string_view cut(std::string_view s, bool at_nul) {
   if (!at_nul) return s;
-  if constexpr (std::endian::native == std::endian::little) return s.substr(0, length_to_nul(s.data(), s.size()));
+  if constexpr (!kHostBigEndian) return s.substr(0, length_to_nul(s.data(), s.size()));
   const void* nul = memchr(s.data(), 0, s.size());
   return nul ? s.substr(0, static_cast<size_t>(static_cast<const char*>(nul) - s.data())) : s;
 }
