@@ -35,8 +35,8 @@ TEP_EXPORT int tep_btf_list_args(struct tep_handle* tep, struct trace_seq* s, co
   }
 }
 
-TEP_EXPORT int tep_btf_print_args(struct tep_handle* tep, struct trace_seq* s, void* args, int nmem,
-                                  int size, const char* func) {
+TEP_EXPORT int tep_btf_print_args(struct tep_handle* tep, struct trace_seq* s, void* args, int nmem, int size,
+                                  const char* func) {
   if (!tep || !s || !func) return -1;
   try {
     return tep::btf::print_args(tep->btf.get(), s, args, nmem, size, func);

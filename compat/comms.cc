@@ -51,8 +51,7 @@ void set_cmdlines_errno(const char* buf, bool parsed) {
         strtol(line, nullptr, 10);
         if (errno == ERANGE) return;
         tep::CommTable alone;  // error path only: is this the line that stops the parse?
-        if (alone.parse_saved_cmdlines(std::string_view(line, end - line)) != tep::CommTable::ParseStatus::kOk)
-          return;
+        if (alone.parse_saved_cmdlines(std::string_view(line, end - line)) != tep::CommTable::ParseStatus::kOk) return;
       }
     }
     line = *end ? end + 1 : end;

@@ -14,8 +14,7 @@
 
 namespace {
 
-tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned long size,
-                const char* sys) {
+tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned long size, const char* sys) {
   // Upstream dereferences these; an error code is the safe answer.
   if (!tep || !sys || (!buf && size)) return TEP_ERRNO__PARSE_EVENT_FAILED;
   try {
@@ -30,8 +29,7 @@ tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned l
 }
 
 // A malloc'ed NULL-terminated copy of the first `count` fields of `list`.
-tep_format_field** field_array(const tep_event* event, const char* kind, int count,
-                               tep_format_field* list) {
+tep_format_field** field_array(const tep_event* event, const char* kind, int count, tep_format_field* list) {
   if (count < 0) count = 0;
   auto** out = static_cast<tep_format_field**>(malloc(sizeof(tep_format_field*) * (count + 1)));
   if (!out) return nullptr;
@@ -54,13 +52,13 @@ tep_format_field** field_array(const tep_event* event, const char* kind, int cou
 // (a malformed field list is TEP_ERRNO__READ_FORMAT_FAILED and adds nothing,
 // as in upstream 1.9.0): a missing or malformed print fmt only marks it
 // TEP_EVENT_FL_FAILED.
-TEP_EXPORT enum tep_errno tep_parse_event(struct tep_handle* tep, const char* buf,
-                                          unsigned long size, const char* sys) {
+TEP_EXPORT enum tep_errno tep_parse_event(struct tep_handle* tep, const char* buf, unsigned long size,
+                                          const char* sys) {
   return parse(tep, nullptr, buf, size, sys);
 }
 
-TEP_EXPORT enum tep_errno tep_parse_format(struct tep_handle* tep, struct tep_event** eventp,
-                                           const char* buf, unsigned long size, const char* sys) {
+TEP_EXPORT enum tep_errno tep_parse_format(struct tep_handle* tep, struct tep_event** eventp, const char* buf,
+                                           unsigned long size, const char* sys) {
   if (eventp) *eventp = nullptr;
   return parse(tep, eventp, buf, size, sys);
 }
@@ -69,8 +67,7 @@ TEP_EXPORT struct tep_event* tep_find_event(struct tep_handle* tep, int id) {
   return tep ? tep->events.find_by_id(id) : nullptr;
 }
 
-TEP_EXPORT struct tep_event* tep_find_event_by_name(struct tep_handle* tep, const char* sys,
-                                                    const char* name) {
+TEP_EXPORT struct tep_event* tep_find_event_by_name(struct tep_handle* tep, const char* sys, const char* name) {
   if (!tep || !name) return nullptr;
   return tep->events.find_by_name(sys, name);
 }
@@ -91,8 +88,7 @@ TEP_EXPORT struct tep_event* tep_find_event_by_record(struct tep_handle* tep, st
 TEP_EXPORT bool tep_record_is_event(struct tep_record* record, struct tep_event* event) {
   if (!record || !record->data || !event || !event->tep) return false;
   tep_handle* tep = event->tep;
-  return tep->common_fields.read(*tep, tep::record::CommonField::Type, record->data, record->size) ==
-         event->id;
+  return tep->common_fields.read(*tep, tep::record::CommonField::Type, record->data, record->size) == event->id;
 }
 
 // In id order, as tep_list_events(TEP_EVENT_SORT_ID) lists them.
@@ -103,9 +99,7 @@ TEP_EXPORT struct tep_event* tep_get_event(struct tep_handle* tep, int index) {
 
 TEP_EXPORT struct tep_event* tep_get_first_event(struct tep_handle* tep) { return tep_get_event(tep, 0); }
 
-TEP_EXPORT int tep_get_events_count(struct tep_handle* tep) {
-  return tep ? static_cast<int>(tep->events.size()) : 0;
-}
+TEP_EXPORT int tep_get_events_count(struct tep_handle* tep) { return tep ? static_cast<int>(tep->events.size()) : 0; }
 
 TEP_EXPORT struct tep_event** tep_list_events(struct tep_handle* tep, enum tep_event_sort_type sort_type) {
   if (!tep) return nullptr;
@@ -116,8 +110,7 @@ TEP_EXPORT struct tep_event** tep_list_events(struct tep_handle* tep, enum tep_e
   }
 }
 
-TEP_EXPORT struct tep_event** tep_list_events_copy(struct tep_handle* tep,
-                                                   enum tep_event_sort_type sort_type) {
+TEP_EXPORT struct tep_event** tep_list_events_copy(struct tep_handle* tep, enum tep_event_sort_type sort_type) {
   if (!tep) return nullptr;
   try {
     return tep->events.listing_copy(sort_type);

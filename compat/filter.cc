@@ -25,8 +25,7 @@ TEP_EXPORT void tep_filter_reset(struct tep_event_filter* filter) {
   if (filter) EventFilter::from(filter)->reset();
 }
 
-TEP_EXPORT enum tep_errno tep_filter_add_filter_str(struct tep_event_filter* filter,
-                                                    const char* filter_str) {
+TEP_EXPORT enum tep_errno tep_filter_add_filter_str(struct tep_event_filter* filter, const char* filter_str) {
   if (!filter || !filter->tep || !filter_str) return TEP_ERRNO__FILTER_NOT_FOUND;
   try {
     return static_cast<tep_errno>(EventFilter::from(filter)->add_filter_str(filter_str));
@@ -39,8 +38,7 @@ TEP_EXPORT int tep_filter_remove_event(struct tep_event_filter* filter, int even
   return filter ? EventFilter::from(filter)->remove_event(event_id) : 0;
 }
 
-TEP_EXPORT enum tep_errno tep_filter_match(struct tep_event_filter* filter,
-                                           struct tep_record* record) {
+TEP_EXPORT enum tep_errno tep_filter_match(struct tep_event_filter* filter, struct tep_record* record) {
   if (!filter) return TEP_ERRNO__NO_FILTER;
   return static_cast<tep_errno>(EventFilter::from(filter)->match(record));  // noexcept
 }
@@ -76,8 +74,7 @@ TEP_EXPORT int tep_filter_compare(struct tep_event_filter* filter1, struct tep_e
   }
 }
 
-TEP_EXPORT int tep_filter_strerror(struct tep_event_filter* filter, enum tep_errno err, char* buf,
-                                   size_t buflen) {
+TEP_EXPORT int tep_filter_strerror(struct tep_event_filter* filter, enum tep_errno err, char* buf, size_t buflen) {
   if (!filter || !buf) return -1;
   return EventFilter::from(filter)->strerror(err, buf, buflen);
 }

@@ -36,9 +36,7 @@ TEP_EXPORT void tep_clear_flag(struct tep_handle* tep, enum tep_flag flag) {
   if (tep) tep->flags &= ~flag;
 }
 
-TEP_EXPORT bool tep_test_flag(struct tep_handle* tep, enum tep_flag flag) {
-  return tep && (tep->flags & flag);
-}
+TEP_EXPORT bool tep_test_flag(struct tep_handle* tep, enum tep_flag flag) { return tep && (tep->flags & flag); }
 
 TEP_EXPORT int tep_get_cpus(struct tep_handle* tep) { return tep ? tep->cpus : 0; }
 
@@ -65,9 +63,7 @@ TEP_EXPORT int tep_get_sub_buffer_size(struct tep_handle* tep) {
   return tep ? tep->header_page.data_offset + tep->header_page.data_size : -1;
 }
 
-TEP_EXPORT int tep_get_sub_buffer_data_size(struct tep_handle* tep) {
-  return tep ? tep->header_page.data_size : -1;
-}
+TEP_EXPORT int tep_get_sub_buffer_data_size(struct tep_handle* tep) { return tep ? tep->header_page.data_size : -1; }
 
 TEP_EXPORT int tep_get_sub_buffer_commit_offset(struct tep_handle* tep) {
   return tep ? tep->header_page.size_offset : -1;
@@ -86,13 +82,9 @@ TEP_EXPORT void tep_set_local_bigendian(struct tep_handle* tep, enum tep_endian 
 }
 
 // The size of the commit field (a kernel long), as upstream names it.
-TEP_EXPORT int tep_get_header_page_size(struct tep_handle* tep) {
-  return tep ? tep->header_page.size_size : 0;
-}
+TEP_EXPORT int tep_get_header_page_size(struct tep_handle* tep) { return tep ? tep->header_page.size_size : 0; }
 
-TEP_EXPORT int tep_get_header_timestamp_size(struct tep_handle* tep) {
-  return tep ? tep->header_page.ts_size : 0;
-}
+TEP_EXPORT int tep_get_header_timestamp_size(struct tep_handle* tep) { return tep ? tep->header_page.ts_size : 0; }
 
 TEP_EXPORT bool tep_is_old_format(struct tep_handle* tep) { return tep && tep->old_format; }
 
@@ -103,8 +95,7 @@ TEP_EXPORT void tep_set_test_filters(struct tep_handle* tep, int test_filters) {
 // 0 once the text was read, even when a field in it is malformed (the fields
 // before it are kept); -1 for an empty header page (old kernels), after which
 // the layout is derived from `long_size`.
-TEP_EXPORT int tep_parse_header_page(struct tep_handle* tep, char* buf, unsigned long size,
-                                     int long_size) {
+TEP_EXPORT int tep_parse_header_page(struct tep_handle* tep, char* buf, unsigned long size, int long_size) {
   if (!tep) return -1;
   if (size && !buf) return -1;
   try {

@@ -7,9 +7,8 @@
 #include "event-parse.h"
 #include "event-utils.h"
 
-TEP_EXPORT int tep_register_event_handler(struct tep_handle* tep, int id, const char* sys_name,
-                                          const char* event_name, tep_event_handler_func func,
-                                          void* context) {
+TEP_EXPORT int tep_register_event_handler(struct tep_handle* tep, int id, const char* sys_name, const char* event_name,
+                                          tep_event_handler_func func, void* context) {
   if (!tep) return TEP_ERRNO__MEM_ALLOC_FAILED;
   try {
     return tep->handlers.add(*tep, id, sys_name, event_name, func, context);
@@ -20,8 +19,7 @@ TEP_EXPORT int tep_register_event_handler(struct tep_handle* tep, int id, const 
 }
 
 TEP_EXPORT int tep_unregister_event_handler(struct tep_handle* tep, int id, const char* sys_name,
-                                            const char* event_name, tep_event_handler_func func,
-                                            void* context) {
+                                            const char* event_name, tep_event_handler_func func, void* context) {
   if (!tep) return -1;
   try {
     return tep->handlers.remove(*tep, id, sys_name, event_name, func, context);

@@ -44,21 +44,13 @@ TEP_EXPORT int kbuffer_load_subbuffer(struct kbuffer* kbuf, void* subbuffer) {
 
 TEP_EXPORT int kbuffer_refresh(struct kbuffer* kbuf) { return kbuf ? kbuf->refresh() : -1; }
 
-TEP_EXPORT void* kbuffer_subbuffer(struct kbuffer* kbuf) {
-  return kbuf ? kbuf->subbuffer() : nullptr;
-}
+TEP_EXPORT void* kbuffer_subbuffer(struct kbuffer* kbuf) { return kbuf ? kbuf->subbuffer() : nullptr; }
 
-TEP_EXPORT int kbuffer_subbuffer_size(struct kbuffer* kbuf) {
-  return kbuf ? kbuf->subbuffer_size() : 0;
-}
+TEP_EXPORT int kbuffer_subbuffer_size(struct kbuffer* kbuf) { return kbuf ? kbuf->subbuffer_size() : 0; }
 
-TEP_EXPORT int kbuffer_start_of_data(struct kbuffer* kbuf) {
-  return kbuf ? kbuf->start_of_data() : 0;
-}
+TEP_EXPORT int kbuffer_start_of_data(struct kbuffer* kbuf) { return kbuf ? kbuf->start_of_data() : 0; }
 
-TEP_EXPORT int kbuffer_missed_events(struct kbuffer* kbuf) {
-  return kbuf ? kbuf->missed_events() : 0;
-}
+TEP_EXPORT int kbuffer_missed_events(struct kbuffer* kbuf) { return kbuf ? kbuf->missed_events() : 0; }
 
 TEP_EXPORT unsigned long long kbuffer_subbuf_timestamp(struct kbuffer* kbuf, void* subbuf) {
   return kbuf && subbuf ? kbuf->read_u64(subbuf) : 0;
@@ -73,8 +65,7 @@ TEP_EXPORT void* kbuffer_next_event(struct kbuffer* kbuf, unsigned long long* ts
   return kbuf->next_event(ts);
 }
 
-TEP_EXPORT void* kbuffer_read_at_offset(struct kbuffer* kbuf, int offset,
-                                        unsigned long long* ts) {
+TEP_EXPORT void* kbuffer_read_at_offset(struct kbuffer* kbuf, int offset, unsigned long long* ts) {
   return kbuf ? kbuf->read_at_offset(offset, ts) : nullptr;
 }
 
@@ -83,9 +74,7 @@ TEP_EXPORT int kbuffer_read_buffer(struct kbuffer* kbuf, void* buffer, int len) 
   return kbuf->read_buffer(buffer, len);
 }
 
-TEP_EXPORT unsigned long long kbuffer_timestamp(struct kbuffer* kbuf) {
-  return kbuf ? kbuf->timestamp() : 0;
-}
+TEP_EXPORT unsigned long long kbuffer_timestamp(struct kbuffer* kbuf) { return kbuf ? kbuf->timestamp() : 0; }
 
 // The time delta in the event header at `ptr` (upstream's semantics).
 TEP_EXPORT unsigned int kbuffer_ptr_delta(struct kbuffer* kbuf, void* ptr) {
@@ -94,9 +83,7 @@ TEP_EXPORT unsigned int kbuffer_ptr_delta(struct kbuffer* kbuf, void* ptr) {
 
 TEP_EXPORT int kbuffer_curr_index(struct kbuffer* kbuf) { return kbuf ? kbuf->curr_index() : 0; }
 
-TEP_EXPORT int kbuffer_curr_offset(struct kbuffer* kbuf) {
-  return kbuf ? kbuf->curr_offset() : 0;
-}
+TEP_EXPORT int kbuffer_curr_offset(struct kbuffer* kbuf) { return kbuf ? kbuf->curr_offset() : 0; }
 
 TEP_EXPORT int kbuffer_curr_size(struct kbuffer* kbuf) { return kbuf ? kbuf->curr_size() : 0; }
 
@@ -114,8 +101,7 @@ TEP_EXPORT void* kbuffer_translate_data(int swap, void* data, unsigned int* size
   return const_cast<uint8_t*>(h.payload);
 }
 
-TEP_EXPORT struct kbuffer_raw_info* kbuffer_raw_get(struct kbuffer* kbuf, void* subbuf,
-                                                    struct kbuffer_raw_info* info) {
+TEP_EXPORT struct kbuffer_raw_info* kbuffer_raw_get(struct kbuffer* kbuf, void* subbuf, struct kbuffer_raw_info* info) {
   if (!kbuf || !subbuf || !info) return nullptr;
   return kbuf->raw_get(subbuf, info);
 }

@@ -26,14 +26,11 @@ bool enabled(tep_loglevel level) { return log_level.load(std::memory_order_relax
 
 }  // namespace
 
-TEP_EXPORT void tep_set_loglevel(enum tep_loglevel level) {
-  log_level.store(level, std::memory_order_relaxed);
-}
+TEP_EXPORT void tep_set_loglevel(enum tep_loglevel level) { log_level.store(level, std::memory_order_relaxed); }
 
 // Warnings and errors go to stderr, prefixed with perror(name) when errno is
 // set and print_err asks for it; the rest goes to stdout. Returns the errno seen.
-TEP_EXPORT int __tep_vprint(const char* name, enum tep_loglevel level, bool print_err,
-                            const char* fmt, va_list ap) {
+TEP_EXPORT int __tep_vprint(const char* name, enum tep_loglevel level, bool print_err, const char* fmt, va_list ap) {
   int saved_errno = errno;
   FILE* fp = stdout;
   if (static_cast<unsigned>(level) <= TEP_LOG_WARNING) {
@@ -48,8 +45,7 @@ TEP_EXPORT int __tep_vprint(const char* name, enum tep_loglevel level, bool prin
   return saved_errno;
 }
 
-TEP_EXPORT_WEAK int tep_vprint(const char* name, enum tep_loglevel level, bool print_err,
-                               const char* fmt, va_list ap) {
+TEP_EXPORT_WEAK int tep_vprint(const char* name, enum tep_loglevel level, bool print_err, const char* fmt, va_list ap) {
   return __tep_vprint(name, level, print_err, fmt, ap);
 }
 
@@ -75,13 +71,9 @@ TEP_EXPORT_WEAK int tep_vwarning(const char* name, const char* fmt, va_list ap) 
   return tep_vprint(name, TEP_LOG_WARNING, true, fmt, ap);
 }
 
-TEP_EXPORT_WEAK void __vpr_stat(const char* fmt, va_list ap) {
-  tep_vprint(kLogName, TEP_LOG_INFO, false, fmt, ap);
-}
+TEP_EXPORT_WEAK void __vpr_stat(const char* fmt, va_list ap) { tep_vprint(kLogName, TEP_LOG_INFO, false, fmt, ap); }
 
-TEP_EXPORT_WEAK void vpr_stat(const char* fmt, va_list ap) {
-  tep_vprint(kLogName, TEP_LOG_INFO, false, fmt, ap);
-}
+TEP_EXPORT_WEAK void vpr_stat(const char* fmt, va_list ap) { tep_vprint(kLogName, TEP_LOG_INFO, false, fmt, ap); }
 
 TEP_EXPORT_WEAK void __pr_stat(const char* fmt, ...) {
   if (!enabled(TEP_LOG_INFO)) return;
@@ -101,8 +93,7 @@ TEP_EXPORT_WEAK void pr_stat(const char* fmt, ...) {
 
 // errnum >= 0 is a system errno (strerror_r's text and result); a tep_errno
 // gets its message and 0; anything else -1 with `buf` untouched.
-TEP_EXPORT int tep_strerror(struct tep_handle* /*tep*/, enum tep_errno errnum, char* buf,
-                            size_t buflen) {
+TEP_EXPORT int tep_strerror(struct tep_handle* /*tep*/, enum tep_errno errnum, char* buf, size_t buflen) {
   if (buflen == 0 || !buf) return buflen == 0 ? 0 : -1;
   int code = static_cast<int>(errnum);
   if (code >= 0) {

@@ -14,8 +14,7 @@
 
 namespace plugin = tep::plugin;
 
-TEP_EXPORT int tep_add_plugin_path(struct tep_handle* tep, char* path,
-                                   enum tep_plugin_load_priority prio) {
+TEP_EXPORT int tep_add_plugin_path(struct tep_handle* tep, char* path, enum tep_plugin_load_priority prio) {
   if (!tep || !path) return -1;
   // Upstream keeps a path of any other priority and never loads from it.
   if (prio != TEP_PLUGIN_FIRST && prio != TEP_PLUGIN_LAST) return 0;
@@ -45,14 +44,13 @@ TEP_EXPORT void tep_unload_plugins(struct tep_plugin_list* plugin_list, struct t
 }
 
 TEP_EXPORT void tep_load_plugins_hook(struct tep_handle* tep, const char* suffix,
-                                      void (*load_plugin)(struct tep_handle* tep, const char* path,
-                                                          const char* name, void* data),
+                                      void (*load_plugin)(struct tep_handle* tep, const char* path, const char* name,
+                                                          void* data),
                                       void* data) {
   if (!suffix || !load_plugin) return;
   try {
-    plugin::for_each_plugin_file(tep ? &tep->plugin_paths : nullptr, tep ? tep->flags : 0, suffix, [&](const char* dir, const char* file) {
-      load_plugin(tep, dir, file, data);
-    });
+    plugin::for_each_plugin_file(tep ? &tep->plugin_paths : nullptr, tep ? tep->flags : 0, suffix,
+                                 [&](const char* dir, const char* file) { load_plugin(tep, dir, file, data); });
   } catch (...) {
   }
 }

@@ -23,7 +23,10 @@ namespace {
 bool read_unsigned_field(const tep_handle& tep, const tep_format_field& field, const tep_record& record,
                          unsigned long long& value) {
   switch (field.size) {
-    case 1: case 2: case 4: case 8: break;
+    case 1:
+    case 2:
+    case 4:
+    case 8: break;
     default: return false;
   }
   if (!record.data || field.offset < 0 || int64_t{field.offset} + field.size > record.size) return false;
@@ -73,8 +76,8 @@ void function_text(const tep_handle& tep, unsigned long long addr, char (&buf)[1
 
 }  // namespace
 
-TEP_EXPORT void tep_print_event(struct tep_handle* tep, struct trace_seq* s, struct tep_record* record,
-                                const char* fmt, ...) {
+TEP_EXPORT void tep_print_event(struct tep_handle* tep, struct trace_seq* s, struct tep_record* record, const char* fmt,
+                                ...) {
   if (!tep || !s || !record || !fmt) return;
   va_list args;
   va_start(args, fmt);
@@ -94,8 +97,8 @@ TEP_EXPORT void tep_print_event(struct tep_handle* tep, struct trace_seq* s, str
 #pragma GCC diagnostic ignored "-Wformat-security"
 
 // A NULL fmt reaches trace_seq_printf, as upstream's: -1 and an empty string.
-TEP_EXPORT int tep_print_num_field(struct trace_seq* s, const char* fmt, struct tep_event* event,
-                                   const char* name, struct tep_record* record, int err) {
+TEP_EXPORT int tep_print_num_field(struct trace_seq* s, const char* fmt, struct tep_event* event, const char* name,
+                                   struct tep_record* record, int err) {
   if (!s || !event || !event->tep || !name || !record) return -1;
   tep_format_field* field = tep_find_field(event, name);
   unsigned long long value;
@@ -103,8 +106,8 @@ TEP_EXPORT int tep_print_num_field(struct trace_seq* s, const char* fmt, struct 
   return trace_seq_printf(s, fmt, value);
 }
 
-TEP_EXPORT int tep_print_func_field(struct trace_seq* s, const char* fmt, struct tep_event* event,
-                                    const char* name, struct tep_record* record, int err) {
+TEP_EXPORT int tep_print_func_field(struct trace_seq* s, const char* fmt, struct tep_event* event, const char* name,
+                                    struct tep_record* record, int err) {
   if (!s || !event || !event->tep || !name || !record) return -1;
   tep_format_field* field = tep_find_field(event, name);
   unsigned long long value;
@@ -116,8 +119,7 @@ TEP_EXPORT int tep_print_func_field(struct trace_seq* s, const char* fmt, struct
 
 #pragma GCC diagnostic pop
 
-TEP_EXPORT void tep_print_field_content(struct trace_seq* s, void* data, int size,
-                                        struct tep_format_field* field) {
+TEP_EXPORT void tep_print_field_content(struct trace_seq* s, void* data, int size, struct tep_format_field* field) {
   if (!s || !data || !field) return;
   tep::print_plan::print_field_content(s, data, size, *field);
   tep::seq::nul_terminate(s);
@@ -136,16 +138,14 @@ TEP_EXPORT void tep_print_fields(struct trace_seq* s, void* data, int size, stru
   tep::seq::nul_terminate(s);
 }
 
-TEP_EXPORT void tep_record_print_fields(struct trace_seq* s, struct tep_record* record,
-                                        struct tep_event* event) {
+TEP_EXPORT void tep_record_print_fields(struct trace_seq* s, struct tep_record* record, struct tep_event* event) {
   if (!s || !record || !record->data || !event) return;
   tep::print_plan::print_fields(s, record->data, record->size, *event);
   tep::seq::nul_terminate(s);
 }
 
 TEP_EXPORT void tep_record_print_selected_fields(struct trace_seq* s, struct tep_record* record,
-                                                 struct tep_event* event,
-                                                 unsigned long long select_mask) {
+                                                 struct tep_event* event, unsigned long long select_mask) {
   if (!s || !record || !record->data || !event) return;
   tep::print_plan::print_selected_fields(s, record->data, record->size, *event, select_mask);
   tep::seq::nul_terminate(s);

@@ -33,8 +33,7 @@ TEP_EXPORT int tep_register_print_function(struct tep_handle* tep, tep_func_hand
       handler->params.push_back(static_cast<tep_func_arg_type>(type));
     }
     va_end(ap);
-    if (tep->print_functions.add(std::move(handler)))
-      tep_info("override of function helper '%s'", name);
+    if (tep->print_functions.add(std::move(handler))) tep_info("override of function helper '%s'", name);
     tep->invalidate_plans();
     return 0;
   } catch (const std::bad_alloc&) {
@@ -45,8 +44,7 @@ TEP_EXPORT int tep_register_print_function(struct tep_handle* tep, tep_func_hand
   }
 }
 
-TEP_EXPORT int tep_unregister_print_function(struct tep_handle* tep, tep_func_handler func,
-                                             char* name) {
+TEP_EXPORT int tep_unregister_print_function(struct tep_handle* tep, tep_func_handler func, char* name) {
   if (!tep || !name) return -1;
   try {
     if (!tep->print_functions.remove(func, name)) return -1;

@@ -20,8 +20,7 @@ namespace {
 bool is_scalar_size(int size) { return size == 1 || size == 2 || size == 4 || size == 8; }
 
 bool inside_record(const tep_record* record, int offset, int size) {
-  return offset >= 0 && size >= 0 && record->size >= 0 &&
-         static_cast<long long>(offset) + size <= record->size;
+  return offset >= 0 && size >= 0 && record->size >= 0 && static_cast<long long>(offset) + size <= record->size;
 }
 
 // Read from record->data whatever record->size says (upstream's contract).
@@ -44,8 +43,7 @@ namespace {
 // tep_read_number_field's body. The exported functions here call these
 // helpers, not each other, to skip the PLT on per-record paths.
 int read_number_field(const tep_format_field* field, const void* data, unsigned long long* value) {
-  if (!field || !data || !value || !is_scalar_size(field->size) || !field->event || !field->event->tep)
-    return -1;
+  if (!field || !data || !value || !is_scalar_size(field->size) || !field->event || !field->event->tep) return -1;
   *value = tep::read_number(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
   return 0;
 }
@@ -87,20 +85,14 @@ bool read_sized(const tep_format_field& field, const tep_record& record, unsigne
 // here costs the usual case more registers than it saves). False for anything
 // else, which the caller leaves to field_value.
 inline bool read_plain(const tep_format_field& field, const tep_record* record, unsigned long long* val) {
-  if (!record || !val || !record->data || !field.event || !field.event->tep ||
-      tep::swaps_bytes(*field.event->tep))
+  if (!record || !val || !record->data || !field.event || !field.event->tep || tep::swaps_bytes(*field.event->tep))
     return false;
   switch (field.size) {
-    case 1:
-      return read_sized<1>(field, *record, val);
-    case 2:
-      return read_sized<2>(field, *record, val);
-    case 4:
-      return read_sized<4>(field, *record, val);
-    case 8:
-      return read_sized<8>(field, *record, val);
-    default:
-      return false;
+    case 1: return read_sized<1>(field, *record, val);
+    case 2: return read_sized<2>(field, *record, val);
+    case 4: return read_sized<4>(field, *record, val);
+    case 8: return read_sized<8>(field, *record, val);
+    default: return false;
   }
 }
 
@@ -113,9 +105,8 @@ template <tep::FieldList list>
   if (!event || !name) return -1;
   const tep::Event& e = *tep::Event::from(event);
   tep::field_cache::Slot& slot = tep::field_cache::slot_of(e, list, name);
-  tep_format_field* field = tep::field_cache::text_hit(slot, e, list, name)
-                                ? slot.field
-                                : tep::field_cache::look_up(slot, e, list, name);
+  tep_format_field* field =
+      tep::field_cache::text_hit(slot, e, list, name) ? slot.field : tep::field_cache::look_up(slot, e, list, name);
   return field_value(s, field, name, record, val, err);
 }
 
@@ -141,8 +132,7 @@ inline int value_by_name_fast(trace_seq* s, tep_event* event, const char* name, 
 }  // namespace
 
 // The field's bytes, unsigned (no sign extension), for sizes 1, 2, 4 and 8.
-TEP_EXPORT int tep_read_number_field(struct tep_format_field* field, const void* data,
-                                     unsigned long long* value) {
+TEP_EXPORT int tep_read_number_field(struct tep_format_field* field, const void* data, unsigned long long* value) {
   return read_number_field(field, data, value);
 }
 
@@ -181,8 +171,7 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
   int offset = field->offset;
   int length = field->size;
   if (field->flags & TEP_FIELD_IS_DYNAMIC) {
-    if (!tep::record::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length))
-      return nullptr;
+    if (!tep::record::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length)) return nullptr;
   } else if (!inside_record(record, offset, length)) {
     return nullptr;
   }

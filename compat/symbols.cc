@@ -23,8 +23,7 @@ TEP_EXPORT int tep_parse_kallsyms(struct tep_handle* tep, const char* kallsyms) 
   }
 }
 
-TEP_EXPORT int tep_register_function(struct tep_handle* tep, char* name, unsigned long long addr,
-                                     char* mod) {
+TEP_EXPORT int tep_register_function(struct tep_handle* tep, char* name, unsigned long long addr, char* mod) {
   if (!tep || !name) return -1;
   try {
     tep->functions.add(name, addr, mod);
@@ -46,8 +45,7 @@ TEP_EXPORT const char* tep_find_function(struct tep_handle* tep, unsigned long l
   }
 }
 
-TEP_EXPORT unsigned long long tep_find_function_address(struct tep_handle* tep,
-                                                        unsigned long long addr) {
+TEP_EXPORT unsigned long long tep_find_function_address(struct tep_handle* tep, unsigned long long addr) {
   if (!tep) return 0;
   try {
     tep::FunctionTable::CMatch match;
@@ -57,9 +55,8 @@ TEP_EXPORT unsigned long long tep_find_function_address(struct tep_handle* tep,
   }
 }
 
-TEP_EXPORT int tep_find_function_info(struct tep_handle* tep, unsigned long long addr,
-                                      const char** name, unsigned long long* start,
-                                      unsigned long* size) {
+TEP_EXPORT int tep_find_function_info(struct tep_handle* tep, unsigned long long addr, const char** name,
+                                      unsigned long long* start, unsigned long* size) {
   if (!tep) return 0;
   try {
     tep::FunctionTable::CMatch match;
@@ -73,8 +70,7 @@ TEP_EXPORT int tep_find_function_info(struct tep_handle* tep, unsigned long long
   }
 }
 
-TEP_EXPORT int tep_set_function_resolver(struct tep_handle* tep, tep_func_resolver_t* func,
-                                         void* priv) {
+TEP_EXPORT int tep_set_function_resolver(struct tep_handle* tep, tep_func_resolver_t* func, void* priv) {
   if (!tep) return -1;
   tep->functions.set_resolver(func, priv);
   tep->invalidate_plans();
@@ -87,9 +83,7 @@ TEP_EXPORT void tep_reset_function_resolver(struct tep_handle* tep) {
   tep->invalidate_plans();
 }
 
-TEP_EXPORT int tep_get_function_count(struct tep_handle* tep) {
-  return tep ? tep->functions.count() : 0;
-}
+TEP_EXPORT int tep_get_function_count(struct tep_handle* tep) { return tep ? tep->functions.count() : 0; }
 
 TEP_EXPORT void tep_print_funcs(struct tep_handle* tep) {
   if (!tep) return;
@@ -111,8 +105,7 @@ TEP_EXPORT int tep_parse_printk_formats(struct tep_handle* tep, const char* buf)
   }
 }
 
-TEP_EXPORT int tep_register_print_string(struct tep_handle* tep, const char* fmt,
-                                         unsigned long long addr) {
+TEP_EXPORT int tep_register_print_string(struct tep_handle* tep, const char* fmt, unsigned long long addr) {
   if (!tep || !fmt) return -1;
   try {
     tep->printk.add(fmt, addr);

@@ -90,8 +90,7 @@ TEP_EXPORT int tev_event_by_id(struct tev_catalog* catalog, int id, struct tev_e
   return typed_event(c, c->tep().events.find_by_id(id), event);
 }
 
-TEP_EXPORT int tev_event_of(struct tev_catalog* catalog, struct tep_event* tep_event,
-                            struct tev_event** event) {
+TEP_EXPORT int tev_event_of(struct tev_catalog* catalog, struct tep_event* tep_event, struct tev_event** event) {
   if (!catalog || !tep_event || !event) return TEV_ERR_NULL_ARGUMENT;
   *event = nullptr;
   Catalog* c = catalog_of(catalog);
@@ -135,7 +134,8 @@ static int nth(const struct tev_event* event, int index, bool field, const struc
   TypedEvent* e = event_of(event);
   if (!e) return TEV_ERR_BAD_HANDLE;
   if (index < 0) return TEV_ERR_INDEX;
-  const tep::typed::ColumnHandle* h = field ? e->field(static_cast<size_t>(index)) : e->column(static_cast<size_t>(index));
+  const tep::typed::ColumnHandle* h =
+      field ? e->field(static_cast<size_t>(index)) : e->column(static_cast<size_t>(index));
   if (!h) return TEV_ERR_INDEX;
   *column = to_c(h);
   return TEV_OK;
@@ -171,7 +171,6 @@ TEP_EXPORT int tev_event_find_column(const struct tev_event* event, const char* 
   return named(event, name, false, column);
 }
 
-TEP_EXPORT int tev_event_find_field(const struct tev_event* event, const char* name,
-                                    const struct tev_column** field) {
+TEP_EXPORT int tev_event_find_field(const struct tev_event* event, const char* name, const struct tev_column** field) {
   return named(event, name, true, field);
 }

@@ -34,8 +34,7 @@ trace_seq& scratch() {
 }
 
 // Checks common to the batch calls; TEV_OK when the batch may be read.
-int batch_args(const tev_column* column, const tep_record* const* records, size_t count, const void* out,
-               Resolved& r) {
+int batch_args(const tev_column* column, const tep_record* const* records, size_t count, const void* out, Resolved& r) {
   if (!column || (count && (!records || !out))) return TEV_ERR_NULL_ARGUMENT;
   if (count > static_cast<size_t>(std::numeric_limits<int64_t>::max())) return TEV_ERR_INDEX;
   return resolve(column, r);
@@ -43,8 +42,7 @@ int batch_args(const tev_column* column, const tep_record* const* records, size_
 
 }  // namespace
 
-TEP_EXPORT int tev_read(const struct tev_column* column, const struct tep_record* record,
-                        struct tev_value* value) {
+TEP_EXPORT int tev_read(const struct tev_column* column, const struct tep_record* record, struct tev_value* value) {
   if (!column || !record || !value) return TEV_ERR_NULL_ARGUMENT;
   *value = tev_value{};
   value->code = -1;
@@ -79,8 +77,8 @@ static int64_t fill_one(const tev_column* column, const tep_record* const* recor
   });
 }
 
-TEP_EXPORT int64_t tev_fill(const struct tev_column* column, const struct tep_record* const* records,
-                            size_t count, void* values, uint8_t* valid) {
+TEP_EXPORT int64_t tev_fill(const struct tev_column* column, const struct tep_record* const* records, size_t count,
+                            void* values, uint8_t* valid) {
   return fill_one(column, records, count, values, valid, false);
 }
 
@@ -112,8 +110,8 @@ TEP_EXPORT int64_t tev_fill_codes(const struct tev_column* column, const struct 
   });
 }
 
-TEP_EXPORT int64_t tev_fill_text(const struct tev_column* column, const struct tep_record* const* records,
-                                 size_t count, char* text, size_t capacity, uint64_t* offsets) {
+TEP_EXPORT int64_t tev_fill_text(const struct tev_column* column, const struct tep_record* const* records, size_t count,
+                                 char* text, size_t capacity, uint64_t* offsets) {
   return guarded([&]() -> int64_t {
     Resolved r;
     if (!offsets || (capacity && !text)) return TEV_ERR_NULL_ARGUMENT;
@@ -134,8 +132,7 @@ TEP_EXPORT int64_t tev_fill_text(const struct tev_column* column, const struct t
   });
 }
 
-TEP_EXPORT int tev_format(const struct tev_column* column, const struct tep_record* record,
-                          struct trace_seq* s) {
+TEP_EXPORT int tev_format(const struct tev_column* column, const struct tep_record* record, struct trace_seq* s) {
   if (!column || !record || !s) return TEV_ERR_NULL_ARGUMENT;
   return guarded([&]() -> int {
     Resolved r;
@@ -162,8 +159,7 @@ TEP_EXPORT int tev_format_buf(const struct tev_column* column, const struct tep_
       if (n) memcpy(buf, s.buffer, n);
       buf[n] = '\0';
     }
-    return s.len > static_cast<size_t>(std::numeric_limits<int>::max()) ? TEV_ERR_INDEX
-                                                                         : static_cast<int>(s.len);
+    return s.len > static_cast<size_t>(std::numeric_limits<int>::max()) ? TEV_ERR_INDEX : static_cast<int>(s.len);
   });
 }
 

@@ -40,8 +40,7 @@ struct Resolved {
 inline int resolve(const tev_column* h, Resolved& out) {
   if (!h) return TEV_ERR_NULL_ARGUMENT;
   const auto* handle = reinterpret_cast<const ColumnHandle*>(h);
-  if (handle->magic != kColumnMagic || !handle->event || handle->event->magic != kEventMagic)
-    return TEV_ERR_BAD_HANDLE;
+  if (handle->magic != kColumnMagic || !handle->event || handle->event->magic != kEventMagic) return TEV_ERR_BAD_HANDLE;
   out.event = handle->event;
   out.model = &out.event->model();
   out.column = TypedEvent::resolve(*out.model, *handle);

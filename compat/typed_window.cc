@@ -44,8 +44,7 @@ TEP_EXPORT void tev_window_free(struct tev_window* window) {
   if (Window* w = window_of(window)) delete w;
 }
 
-TEP_EXPORT int64_t tev_window_load(struct tev_window* window, const struct tep_record* const* records,
-                                   size_t count) {
+TEP_EXPORT int64_t tev_window_load(struct tev_window* window, const struct tep_record* const* records, size_t count) {
   if (!window || (count && !records)) return TEV_ERR_NULL_ARGUMENT;
   Window* w = window_of(window);
   if (!w) return TEV_ERR_BAD_HANDLE;
@@ -84,7 +83,6 @@ TEP_EXPORT int64_t tev_window_fill(const struct tev_window* window, size_t group
     if (int status = outputs.set(columns, g->count(), values, valid)) return status;
     if (!ncolumns) return static_cast<int64_t>(g->count());
     if (outputs.first().event != g->event) return TEV_ERR_WRONG_EVENT;
-    return static_cast<int64_t>(
-        w->fill(*g, outputs.first().source(), outputs.data(), outputs.size(), handles.data()));
+    return static_cast<int64_t>(w->fill(*g, outputs.first().source(), outputs.data(), outputs.size(), handles.data()));
   });
 }

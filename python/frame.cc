@@ -68,10 +68,8 @@ const tev_column* meaning_of(const tev::Event& ev, const tep_format_field* field
       case tev::Kind::Enum:
       case tev::Kind::Flags:
       case tev::Kind::Symbol:
-      case tev::Kind::Device:
-        return c.get();
-      default:
-        break;
+      case tev::Kind::Device: return c.get();
+      default: break;
     }
   }
   return nullptr;
@@ -233,8 +231,13 @@ class FrameBuilder {
   // a worker's arrays stay batch-sized: growing one array per column maps and
   // unmaps memory, which stalls the other workers' page faults.
   void seal_block() {
-    Block b{std::exchange(ts_, {}), std::exchange(cpu_, {}), std::exchange(pids_, {}),
-            std::exchange(pid_valid_, {}), {}, {}, {}};
+    Block b{std::exchange(ts_, {}),
+            std::exchange(cpu_, {}),
+            std::exchange(pids_, {}),
+            std::exchange(pid_valid_, {}),
+            {},
+            {},
+            {}};
     for (OutColumn& c : columns_) {
       b.data.push_back(std::exchange(c.data, {}));
       b.valid.push_back(std::exchange(c.valid, {}));
@@ -267,19 +270,27 @@ class FrameBuilder {
       out.resize(rows * width / sizeof(out[0]));
       Blocks from(parts.size());
       for (size_t p = 0; p < parts.size(); p++)
-        for (const Block& b : parts[p]->blocks_) from[p].push_back(reinterpret_cast<const uint8_t*>(array_of(b).data()));
+        for (const Block& b : parts[p]->blocks_)
+          from[p].push_back(reinterpret_cast<const uint8_t*>(array_of(b).data()));
       tasks.push_back([width, to = reinterpret_cast<uint8_t*>(out.data()), from = std::move(from), &order] {
         gather(width, to, from, order);
       });
     };
-    gather_into(ts_, 8, [](const Block& b) -> const auto& { return b.ts; });
-    gather_into(cpu_, 4, [](const Block& b) -> const auto& { return b.cpu; });
-    gather_into(pids_, 4, [](const Block& b) -> const auto& { return b.pids; });
-    gather_into(pid_valid_, 1, [](const Block& b) -> const auto& { return b.pid_valid; });
+    gather_into(
+        ts_, 8, [](const Block& b) -> const auto& { return b.ts; });
+    gather_into(
+        cpu_, 4, [](const Block& b) -> const auto& { return b.cpu; });
+    gather_into(
+        pids_, 4, [](const Block& b) -> const auto& { return b.pids; });
+    gather_into(
+        pid_valid_, 1, [](const Block& b) -> const auto& { return b.pid_valid; });
     for (size_t j = 0; j < columns_.size(); j++) {
       OutColumn& c = columns_[j];
-      gather_into(c.valid, 1, [j](const Block& b) -> const auto& { return b.valid[j]; });
-      if (c.repr != Repr::Text) gather_into(c.data, c.width, [j](const Block& b) -> const auto& { return b.data[j]; });
+      gather_into(
+          c.valid, 1, [j](const Block& b) -> const auto& { return b.valid[j]; });
+      if (c.repr != Repr::Text)
+        gather_into(
+            c.data, c.width, [j](const Block& b) -> const auto& { return b.data[j]; });
       if (c.repr != Repr::Text && c.repr != Repr::Enum) continue;
       if (c.repr == Repr::Enum && rows && c.categories.texts.empty())
         for (const std::string_view& label : tev::Column(c.meaning).labels()) c.categories.code(label);
@@ -287,8 +298,7 @@ class FrameBuilder {
       tasks.push_back([this, j, &parts, &order] {
         OutColumn& c = columns_[j];
         std::vector<std::vector<int32_t>> renumber(parts.size());
-        for (size_t p = 0; p < parts.size(); p++)
-          renumber[p].assign(parts[p]->columns_[j].categories.texts.size(), -1);
+        for (size_t p = 0; p < parts.size(); p++) renumber[p].assign(parts[p]->columns_[j].categories.texts.size(), -1);
         for (size_t i = 0; i < order.size(); i++) {
           const FrameBuilder& from = *parts[order[i].part];
           int32_t code = from.blocks_[order[i].index / kBatch].codes[j][order[i].index % kBatch];
@@ -353,9 +363,10 @@ class FrameBuilder {
       if (c.repr == Repr::Text) {
         c.codes.resize(at + n);
         for (size_t i = 0; i < n; i++)
-          c.codes[at + i] = c.valid[at + i] ? c.categories.code(std::string_view(
-                                                  static_cast<const char*>(views[i].data), views[i].size))
-                                            : -1;
+          c.codes[at + i] =
+              c.valid[at + i]
+                  ? c.categories.code(std::string_view(static_cast<const char*>(views[i].data), views[i].size))
+                  : -1;
         return;
       }
       tev::Column col(c.field);
@@ -388,8 +399,7 @@ class FrameBuilder {
     switch (c.repr) {
       case Repr::Objects: return std::move(c.objects);
       case Repr::Text:
-      case Repr::Enum:
-        return from_codes(owned(std::move(c.codes), py::dtype("int32")), c.categories.list());
+      case Repr::Enum: return from_codes(owned(std::move(c.codes), py::dtype("int32")), c.categories.list());
       case Repr::Symbol: {
         // The function containing each address, named once per distinct address.
         std::vector<int32_t> codes(c.valid.size(), -1);

@@ -55,8 +55,9 @@ std::string event_name(const EventType& e) {
 }
 
 EventType record_event(const Record& r) {
-  if (!r.event) throw NotFound("the record's event (type " + std::to_string(tep_data_type(r.file->tep(), r.record.get())) +
-                               ") has no format in " + r.file->path());
+  if (!r.event)
+    throw NotFound("the record's event (type " + std::to_string(tep_data_type(r.file->tep(), r.record.get())) +
+                   ") has no format in " + r.file->path());
   return EventType{r.file, r.event};
 }
 
@@ -91,8 +92,7 @@ std::string text_of_record(const Record& r) {
 
 py::list entries(const std::vector<tev::Entry>& table) {
   py::list out;
-  for (const tev::Entry& e : table)
-    out.append(py::make_tuple(e.value, text_of(e.name), e.resolved));
+  for (const tev::Entry& e : table) out.append(py::make_tuple(e.value, text_of(e.name), e.resolved));
   return out;
 }
 
@@ -103,52 +103,75 @@ void bind_column(py::module_& m) {
       .def_property_readonly("name", [](const ColumnRef& c) { return text_of(c.get().name()); })
       .def_property_readonly("kind", [](const ColumnRef& c) { return kind_name(c.get()); })
       .def_property_readonly("is_field", [](const ColumnRef& c) { return c.is_field; })
-      .def_property_readonly("field", [](const ColumnRef& c) -> py::object {
-        tep_format_field* f = c.get().field();
-        return f && f->name ? py::object(py::str(f->name)) : py::none();
-      })
-      .def_property_readonly("offset", [](const ColumnRef& c) -> py::object {
-        tep_format_field* f = c.get().field();
-        return f ? py::object(py::int_(f->offset)) : py::none();
-      }, "The field's offset in the record (None when the column reads no single field).")
-      .def_property_readonly("size", [](const ColumnRef& c) -> py::object {
-        tep_format_field* f = c.get().field();
-        return f ? py::object(py::int_(f->size)) : py::none();
-      })
-      .def_property_readonly("signed", [](const ColumnRef& c) -> py::object {
-        tep_format_field* f = c.get().field();
-        return f ? py::object(py::bool_(f->flags & TEP_FIELD_IS_SIGNED)) : py::none();
-      })
-      .def_property_readonly("unit", [](const ColumnRef& c) { return optional_text(c.get().unit().empty() ? std::nullopt : std::optional(c.get().unit())); })
-      .def_property_readonly("note", [](const ColumnRef& c) { return optional_text(c.get().note().empty() ? std::nullopt : std::optional(c.get().note())); })
+      .def_property_readonly("field",
+                             [](const ColumnRef& c) -> py::object {
+                               tep_format_field* f = c.get().field();
+                               return f && f->name ? py::object(py::str(f->name)) : py::none();
+                             })
+      .def_property_readonly(
+          "offset",
+          [](const ColumnRef& c) -> py::object {
+            tep_format_field* f = c.get().field();
+            return f ? py::object(py::int_(f->offset)) : py::none();
+          },
+          "The field's offset in the record (None when the column reads no single field).")
+      .def_property_readonly("size",
+                             [](const ColumnRef& c) -> py::object {
+                               tep_format_field* f = c.get().field();
+                               return f ? py::object(py::int_(f->size)) : py::none();
+                             })
+      .def_property_readonly("signed",
+                             [](const ColumnRef& c) -> py::object {
+                               tep_format_field* f = c.get().field();
+                               return f ? py::object(py::bool_(f->flags & TEP_FIELD_IS_SIGNED)) : py::none();
+                             })
+      .def_property_readonly(
+          "unit",
+          [](const ColumnRef& c) {
+            return optional_text(c.get().unit().empty() ? std::nullopt : std::optional(c.get().unit()));
+          })
+      .def_property_readonly(
+          "note",
+          [](const ColumnRef& c) {
+            return optional_text(c.get().note().empty() ? std::nullopt : std::optional(c.get().note()));
+          })
       .def_property_readonly("prefix", [](const ColumnRef& c) { return text_of(c.get().prefix()); })
       .def_property_readonly("conversion", [](const ColumnRef& c) { return text_of(c.get().conversion()); })
-      .def_property_readonly("labels", [](const ColumnRef& c) {
-        py::list out;
-        for (std::string_view l : c.get().labels()) out.append(text_of(l));
-        return out;
-      })
-      .def_property_readonly("flags", [](const ColumnRef& c) {
-        tev::Column col = c.get();
-        return col.kind() == tev::Kind::Flags ? entries(col.table(0)) : py::list();
-      }, "Flags: (mask, name, resolved) in the kernel's order, composite masks first.")
-      .def_property_readonly("tables", [](const ColumnRef& c) {
-        py::list out;
-        tev::Column col = c.get();
-        for (int t = 0; t < col.table_count(); t++) out.append(entries(col.table(t)));
-        return out;
-      })
+      .def_property_readonly("labels",
+                             [](const ColumnRef& c) {
+                               py::list out;
+                               for (std::string_view l : c.get().labels()) out.append(text_of(l));
+                               return out;
+                             })
+      .def_property_readonly(
+          "flags",
+          [](const ColumnRef& c) {
+            tev::Column col = c.get();
+            return col.kind() == tev::Kind::Flags ? entries(col.table(0)) : py::list();
+          },
+          "Flags: (mask, name, resolved) in the kernel's order, composite masks first.")
+      .def_property_readonly("tables",
+                             [](const ColumnRef& c) {
+                               py::list out;
+                               tev::Column col = c.get();
+                               for (int t = 0; t < col.table_count(); t++) out.append(entries(col.table(t)));
+                               return out;
+                             })
       .def_property_readonly("zero_name", [](const ColumnRef& c) { return optional_text(c.get().zero_name()); })
       .def_property_readonly("delimiter", [](const ColumnRef& c) { return optional_text(c.get().flags_delimiter()); })
       .def_property_readonly("minor_bits", [](const ColumnRef& c) { return c.get().minor_bits(); })
-      .def("symbol", [](const ColumnRef& c, uint64_t address) -> py::object {
-        const char* name = nullptr;
-        uint64_t start = 0;
-        if (tev_column_symbol(c.get().get(), address, &name, &start) != TEV_OK || !name) return py::none();
-        return py::make_tuple(py::str(name), address - start);
-      }, "The kernel function containing address, and the offset into it; None when none does.")
-      .def("format", [](const ColumnRef& c, const py::object& x) { return text_of(c.get().text(record_of(x).get())); },
-           "Upstream's text of this column for a Value or a Record (TEP_PRINT_INFO's piece).")
+      .def(
+          "symbol",
+          [](const ColumnRef& c, uint64_t address) -> py::object {
+            const char* name = nullptr;
+            uint64_t start = 0;
+            if (tev_column_symbol(c.get().get(), address, &name, &start) != TEV_OK || !name) return py::none();
+            return py::make_tuple(py::str(name), address - start);
+          },
+          "The kernel function containing address, and the offset into it; None when none does.")
+      .def(
+          "format", [](const ColumnRef& c, const py::object& x) { return text_of(c.get().text(record_of(x).get())); },
+          "Upstream's text of this column for a Value or a Record (TEP_PRINT_INFO's piece).")
       .def("__repr__", [](const ColumnRef& c) {
         return "<traceevent.Column " + std::string(c.get().name()) + " " + kind_name(c.get()) + ">";
       });
@@ -156,16 +179,18 @@ void bind_column(py::module_& m) {
 
 void bind_event_type(py::module_& m) {
   py::class_<EventType>(m, "EventType", "An event's format and its typed columns.")
-      .def_property_readonly("system", [](const EventType& e) { return py::str(e.raw()->system ? e.raw()->system : ""); })
+      .def_property_readonly("system",
+                             [](const EventType& e) { return py::str(e.raw()->system ? e.raw()->system : ""); })
       .def_property_readonly("name", [](const EventType& e) { return py::str(e.raw()->name ? e.raw()->name : ""); })
       .def_property_readonly("id", [](const EventType& e) { return e.raw()->id; })
-      .def_property_readonly("layout", [](const EventType& e) {
-        switch (e.get().layout()) {
-          case TEV_LAYOUT_FAILED: return "failed";
-          case TEV_LAYOUT_BPRINT: return "bprint";
-          default: return "print_fmt";
-        }
-      })
+      .def_property_readonly("layout",
+                             [](const EventType& e) {
+                               switch (e.get().layout()) {
+                                 case TEV_LAYOUT_FAILED: return "failed";
+                                 case TEV_LAYOUT_BPRINT: return "bprint";
+                                 default: return "print_fmt";
+                               }
+                             })
       .def_property_readonly("suffix", [](const EventType& e) { return text_of(e.get().suffix()); })
       .def_property_readonly("columns", [](const EventType& e) { return list(e, false); })
       .def_property_readonly("fields", [](const EventType& e) { return list(e, true); })
@@ -182,22 +207,25 @@ void bind_record(py::module_& m) {
       .def_property_readonly("record", [](const Value& v) { return v.record; })
       .def_property_readonly("text", [](const Value& v) { return text_of(v.column.get().format(v.get())); })
       .def_property_readonly("label", [](const Value& v) { return optional_text(v.get().label()); })
-      .def_property_readonly("flags", [](const Value& v) {
-        py::list out;
-        for (std::string_view name : v.get().flag_names()) out.append(text_of(name));
-        return out;
-      })
+      .def_property_readonly("flags",
+                             [](const Value& v) {
+                               py::list out;
+                               for (std::string_view name : v.get().flag_names()) out.append(text_of(name));
+                               return out;
+                             })
       .def_property_readonly("unnamed_bits", [](const Value& v) { return v.get().unnamed_bits(); })
       .def_property_readonly("bits", [](const Value& v) { return v.get().bits(); })
-      .def_property_readonly("symbol", [](const Value& v) -> py::object {
-        std::optional<tev::Symbol> s = v.get().symbol();
-        if (!s || s->name.empty()) return py::none();
-        return py::make_tuple(text_of(s->name), s->offset);
-      })
-      .def_property_readonly("device", [](const Value& v) -> py::object {
-        std::optional<tev::Device> d = v.get().device();
-        return d ? py::object(py::make_tuple(d->major, d->minor)) : py::none();
-      })
+      .def_property_readonly("symbol",
+                             [](const Value& v) -> py::object {
+                               std::optional<tev::Symbol> s = v.get().symbol();
+                               if (!s || s->name.empty()) return py::none();
+                               return py::make_tuple(text_of(s->name), s->offset);
+                             })
+      .def_property_readonly("device",
+                             [](const Value& v) -> py::object {
+                               std::optional<tev::Device> d = v.get().device();
+                               return d ? py::object(py::make_tuple(d->major, d->minor)) : py::none();
+                             })
       .def("__repr__", [](const Value& v) {
         return "<traceevent.Value " + std::string(v.column.get().name()) + "=" + v.column.get().format(v.get()) + ">";
       });
@@ -207,40 +235,60 @@ void bind_record(py::module_& m) {
       .def_property_readonly("ts", [](const Record& r) { return r.get().ts; })
       .def_property_readonly("cpu", [](const Record& r) { return r.get().cpu; })
       .def_property_readonly("size", [](const Record& r) { return r.get().size; })
-      .def_property_readonly("data", [](const Record& r) {
-        return py::bytes(static_cast<const char*>(r.get().data), static_cast<size_t>(r.get().size));
-      }, "The record's bytes.")
-      .def_property_readonly("pid", [](const Record& r) { return tep_data_pid(r.file->tep(), const_cast<tep_record*>(&r.get())); })
-      .def_property_readonly("comm", [](const Record& r) {
-        tep_handle* tep = r.file->tep();
-        return py::str(tep_data_comm_from_pid(tep, tep_data_pid(tep, const_cast<tep_record*>(&r.get()))));
-      })
+      .def_property_readonly(
+          "data",
+          [](const Record& r) {
+            return py::bytes(static_cast<const char*>(r.get().data), static_cast<size_t>(r.get().size));
+          },
+          "The record's bytes.")
+      .def_property_readonly(
+          "pid", [](const Record& r) { return tep_data_pid(r.file->tep(), const_cast<tep_record*>(&r.get())); })
+      .def_property_readonly(
+          "comm",
+          [](const Record& r) {
+            tep_handle* tep = r.file->tep();
+            return py::str(tep_data_comm_from_pid(tep, tep_data_pid(tep, const_cast<tep_record*>(&r.get()))));
+          })
       .def_property_readonly("text", &text_of_record, "What tep_print_event prints for TEP_PRINT_INFO.")
-      .def("__getitem__", [](const Record& r, const std::string& name) {
-        ColumnRef c = find(record_event(r), name, true);
-        return to_python(c.get(), c.get().read(r.get()));
-      })
-      .def("get", [](const Record& r, const std::string& name, py::object fallback) {
-        tev::Event ev = record_event(r).get();
-        std::optional<tev::Column> c = ev.find_field(name.c_str());
-        return c ? to_python(*c, c->read(r.get())) : fallback;
-      }, py::arg("name"), py::arg("default") = py::none())
-      .def_property_readonly("fields", [](const Record& r) {
-        py::dict out;
-        for (const tev::Column& c : record_event(r).get().fields()) out[text_of(c.name())] = to_python(c, c.read(r.get()));
-        return out;
-      })
-      .def("value", [](const Record& r, const std::string& column) {
-        return Value{r, find(record_event(r), column, false)};
-      }, "The Value of a printed column (with its label, flags, symbol and text).")
-      .def("values", [](const Record& r) {
-        py::dict out;
-        for (const tev::Column& c : record_event(r).get().columns()) out[text_of(c.name())] = to_python(c, c.read(r.get()));
-        return out;
-      }, "Every printed column's value, by column name.")
+      .def("__getitem__",
+           [](const Record& r, const std::string& name) {
+             ColumnRef c = find(record_event(r), name, true);
+             return to_python(c.get(), c.get().read(r.get()));
+           })
+      .def(
+          "get",
+          [](const Record& r, const std::string& name, py::object fallback) {
+            tev::Event ev = record_event(r).get();
+            std::optional<tev::Column> c = ev.find_field(name.c_str());
+            return c ? to_python(*c, c->read(r.get())) : fallback;
+          },
+          py::arg("name"), py::arg("default") = py::none())
+      .def_property_readonly("fields",
+                             [](const Record& r) {
+                               py::dict out;
+                               for (const tev::Column& c : record_event(r).get().fields())
+                                 out[text_of(c.name())] = to_python(c, c.read(r.get()));
+                               return out;
+                             })
+      .def(
+          "value",
+          [](const Record& r, const std::string& column) {
+            return Value{r, find(record_event(r), column, false)};
+          },
+          "The Value of a printed column (with its label, flags, symbol and text).")
+      .def(
+          "values",
+          [](const Record& r) {
+            py::dict out;
+            for (const tev::Column& c : record_event(r).get().columns())
+              out[text_of(c.name())] = to_python(c, c.read(r.get()));
+            return out;
+          },
+          "Every printed column's value, by column name.")
       .def("__repr__", [](const Record& r) {
         std::string name = r.event ? event_name(EventType{r.file, r.event}) : "unknown";
-        return "<traceevent.Record " + name + " ts=" + std::to_string(r.get().ts) + " cpu=" + std::to_string(r.get().cpu) + ">";
+        return "<traceevent.Record " + name + " ts=" + std::to_string(r.get().ts) +
+               " cpu=" + std::to_string(r.get().cpu) + ">";
       });
 
   py::class_<RecordIterator>(m, "RecordIterator")
@@ -260,29 +308,39 @@ void bind_trace(py::module_& m) {
       .def("close", [](Trace& t) { t.file->close(); })
       .def("__enter__", [](Trace& t) -> Trace& { return t; })
       .def("__exit__", [](Trace& t, py::args) { t.file->close(); })
-      .def_property_readonly("event_types", [](const Trace& t) {
-        std::vector<EventType> out;
-        for (tev_event* e : t.get().events()) out.push_back({t.file, e});
-        return out;
-      })
-      .def("event_type", [](const Trace& t, const std::string& name) { return EventType{t.file, t.get().find_event(name)}; },
-           "An event type by \"system:name\" or \"name\".")
-      .def("records", [](const Trace& t, std::optional<std::string> event, const std::string& filter) {
-        std::optional<EventType> e = event_arg(t, event);
-        return RecordIterator(t.file, e, filter);
-      }, py::arg("event") = py::none(), py::arg("filter") = "",
-         "The records in time order, of one event and/or matching an upstream filter string "
-         "(\"sched_switch: prev_pid > 0\"). Starting a scan ends the previous one.")
+      .def_property_readonly("event_types",
+                             [](const Trace& t) {
+                               std::vector<EventType> out;
+                               for (tev_event* e : t.get().events()) out.push_back({t.file, e});
+                               return out;
+                             })
+      .def(
+          "event_type",
+          [](const Trace& t, const std::string& name) {
+            return EventType{t.file, t.get().find_event(name)};
+          },
+          "An event type by \"system:name\" or \"name\".")
+      .def(
+          "records",
+          [](const Trace& t, std::optional<std::string> event, const std::string& filter) {
+            std::optional<EventType> e = event_arg(t, event);
+            return RecordIterator(t.file, e, filter);
+          },
+          py::arg("event") = py::none(), py::arg("filter") = "",
+          "The records in time order, of one event and/or matching an upstream filter string "
+          "(\"sched_switch: prev_pid > 0\"). Starting a scan ends the previous one.")
       .def("__iter__", [](const Trace& t) { return RecordIterator(t.file, std::nullopt, ""); })
-      .def("dataframe", [](const Trace& t, const std::string& event, const std::string& filter,
-                           std::optional<int> threads) {
-        EventType e{t.file, t.get().find_event(event)};
-        if (threads && *threads < 1) throw py::value_error("threads must be at least 1");
-        return dataframe(t.file, e.event, filter, threads.value_or(0));
-      }, py::arg("event"), py::arg("filter") = "", py::arg("threads") = py::none(),
-         "A pandas DataFrame of one event's records: ts, cpu, pid, comm, then one column per field. "
-         "threads: how many CPU buffers are read at once (default: one per CPU buffer, up to the "
-         "machine's threads, for traces of 16 MiB and more); the frame is the same whatever it is.")
+      .def(
+          "dataframe",
+          [](const Trace& t, const std::string& event, const std::string& filter, std::optional<int> threads) {
+            EventType e{t.file, t.get().find_event(event)};
+            if (threads && *threads < 1) throw py::value_error("threads must be at least 1");
+            return dataframe(t.file, e.event, filter, threads.value_or(0));
+          },
+          py::arg("event"), py::arg("filter") = "", py::arg("threads") = py::none(),
+          "A pandas DataFrame of one event's records: ts, cpu, pid, comm, then one column per field. "
+          "threads: how many CPU buffers are read at once (default: one per CPU buffer, up to the "
+          "machine's threads, for traces of 16 MiB and more); the frame is the same whatever it is.")
       .def("__repr__", [](const Trace& t) {
         return "<traceevent.Trace " + t.file->path() + (t.file->closed() ? " (closed)>" : ">");
       });
@@ -353,12 +411,15 @@ PYBIND11_MODULE(traceevent, m) {
   bind_event_type(m);
   bind_record(m);
   bind_trace(m);
-  m.def("open", [](const std::string& path) {
-    struct stat st;
-    if (stat(path.c_str(), &st) != 0) {
-      PyErr_SetFromErrnoWithFilename(PyExc_FileNotFoundError, path.c_str());
-      throw py::error_already_set();
-    }
-    return Trace{std::make_shared<TraceFile>(path)};
-  }, py::arg("path"), "Opens a trace.dat file.");
+  m.def(
+      "open",
+      [](const std::string& path) {
+        struct stat st;
+        if (stat(path.c_str(), &st) != 0) {
+          PyErr_SetFromErrnoWithFilename(PyExc_FileNotFoundError, path.c_str());
+          throw py::error_already_set();
+        }
+        return Trace{std::make_shared<TraceFile>(path)};
+      },
+      py::arg("path"), "Opens a trace.dat file.");
 }

@@ -35,16 +35,11 @@ inline T load_swapped(const void* p, bool swap) {
 // A size-byte integer (1, 2, 4 or 8), byte-swapped when `swap`; other sizes give 0.
 inline uint64_t read_number(const void* ptr, int size, bool swap) {
   switch (size) {
-    case 1:
-      return *static_cast<const uint8_t*>(ptr);
-    case 2:
-      return load_swapped<uint16_t>(ptr, swap);
-    case 4:
-      return load_swapped<uint32_t>(ptr, swap);
-    case 8:
-      return load_swapped<uint64_t>(ptr, swap);
-    default:
-      return 0;
+    case 1: return *static_cast<const uint8_t*>(ptr);
+    case 2: return load_swapped<uint16_t>(ptr, swap);
+    case 4: return load_swapped<uint32_t>(ptr, swap);
+    case 8: return load_swapped<uint64_t>(ptr, swap);
+    default: return 0;
   }
 }
 

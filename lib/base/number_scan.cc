@@ -48,8 +48,7 @@ ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syn
   unsigned base = static_cast<unsigned>(syntax.base);
   // "0x1f"; a "0x" without a hex digit after it is the number 0.
   if ((base == 0 || base == 16) && i + 1 < limit && text[i] == '0' && (text[i + 1] | 0x20) == 'x') {
-    if (i + 2 >= limit || digit(text[i + 2]) >= 16)
-      return {0, syntax.prefix_without_digits_consumed ? i + 2 : i + 1};
+    if (i + 2 >= limit || digit(text[i + 2]) >= 16) return {0, syntax.prefix_without_digits_consumed ? i + 2 : i + 1};
     base = 16;
     i += 2;
   }
@@ -70,13 +69,11 @@ ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syn
   const uint64_t max = !syntax.is_signed ? umax : negative ? smax + 1 : smax;
   if (overflow || value > max) {
     switch (syntax.overflow) {
-      case Overflow::Fail:
-        return {};
+      case Overflow::Fail: return {};
       case Overflow::Saturate:
         if (!syntax.is_signed) return {umax, i, true};
         return {negative ? 0 - (smax + 1) : smax, i, true};
-      case Overflow::Wrap:
-        break;
+      case Overflow::Wrap: break;
     }
   }
   // strtoul negates in unsigned long: modulo 2^32 for a 32-bit one.

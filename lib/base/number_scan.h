@@ -55,12 +55,11 @@ inline constexpr NumberSyntax kStrtoll{.is_signed = true};
 // strtol(text, NULL, 10), i.e. atol; atoi(text) is its value cast to int.
 inline constexpr NumberSyntax kAtol{.base = 10, .is_signed = true, .long_range = true};
 // sscanf("%d"): strtol's range, out of it no number (glibc sets ERANGE).
-inline constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .long_range = true,
-                                        .overflow = Overflow::Fail};
+inline constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .long_range = true, .overflow = Overflow::Fail};
 
 struct ScannedNumber {
-  uint64_t bits = 0;  // the value; an int64_t's bits when is_signed (a long's, extended, with long_range)
-  size_t end = 0;     // offset just past the number; 0 when there is none
+  uint64_t bits = 0;       // the value; an int64_t's bits when is_signed (a long's, extended, with long_range)
+  size_t end = 0;          // offset just past the number; 0 when there is none
   bool saturated = false;  // out of range under Overflow::Saturate (strto* set ERANGE)
   bool found() const { return end != 0; }
   int64_t as_signed() const { return static_cast<int64_t>(bits); }

@@ -124,15 +124,10 @@ Token Tokenizer::next_raw() {
       in_.seek(i);
       return {};
     case TokenType::Newline:
-    case TokenType::Delim:
-      in_.seek(i);
-      return {type, text.substr(start, 1)};
+    case TokenType::Delim: in_.seek(i); return {type, text.substr(start, 1)};
     case TokenType::DQuote:
-    case TokenType::SQuote:
-      in_.seek(i);
-      return quoted(c);
-    default:
-      break;
+    case TokenType::SQuote: in_.seek(i); return quoted(c);
+    default: break;
   }
   // Operators: "->", doubled "++ -- || && >> <<", and a trailing '=' after
   // "< > ! = << >>" and after a single "+ - | &" ("<<=" "&=" but "&&", "->").
@@ -164,8 +159,7 @@ Token Tokenizer::next_raw() {
       // "!=", "==", and in filters "=~" "!~" ("!=~" is "!=" then "~").
       if (n == '=' || (grammar_.tilde_operators && n == '~')) ++i;
       break;
-    default:
-      break;
+    default: break;
   }
   in_.seek(i);
   return {TokenType::Op, text.substr(start, i - start)};

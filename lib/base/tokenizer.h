@@ -66,8 +66,7 @@ namespace token_classes {
 constexpr TokenType classify(int c) {
   if (c == '\n') return TokenType::Newline;
   if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::Space;
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
-    return TokenType::Item;
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') return TokenType::Item;
   if (c == '\'') return TokenType::SQuote;
   if (c == '"') return TokenType::DQuote;
   if (c < 0x20 || c > 0x7e) return TokenType::None;
@@ -94,9 +93,9 @@ class Tokenizer {
  public:
   Tokenizer(std::string_view text, const TokenGrammar& grammar) : in_(text), grammar_(grammar) {}
 
-  Token next_raw();    // every token, spaces included (upstream's __read_token)
-  Token next();        // skips Space; a Newline is a token (read_token)
-  Token next_item();   // skips Space and Newline (read_token_item)
+  Token next_raw();   // every token, spaces included (upstream's __read_token)
+  Token next();       // skips Space; a Newline is a token (read_token)
+  Token next_item();  // skips Space and Newline (read_token_item)
 
   // Checks of the next token (Space skipped) without building it, for the
   // parts of format files every field repeats ("offset:8;"). Each consumes

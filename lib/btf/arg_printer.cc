@@ -77,12 +77,12 @@ void put_type(const BtfTypes& types, Output& out, uint32_t id, int depth) {
   if (depth >= kMaxDepth || !types.valid(id)) return;
   const TypeRecord r = types.type(id);
   switch (r.kind()) {
-    case kInt:
-      put_int_name(out, types.int_encoding(id));
-      break;
+    case kInt: put_int_name(out, types.int_encoding(id)); break;
     case kPtr:
-      if (r.size_or_type == 0) out.append("void ");
-      else put_type(types, out, r.size_or_type, depth + 1);
+      if (r.size_or_type == 0)
+        out.append("void ");
+      else
+        put_type(types, out, r.size_or_type, depth + 1);
       out.append_char('*');
       break;
     case kStruct:
@@ -102,11 +102,8 @@ void put_type(const BtfTypes& types, Output& out, uint32_t id, int depth) {
       put_type(types, out, r.size_or_type, depth + 1);
       break;
     case kRestrict:
-    case kTypeTag:
-      put_type(types, out, r.size_or_type, depth + 1);
-      break;
-    default:
-      break;
+    case kTypeTag: put_type(types, out, r.size_or_type, depth + 1); break;
+    default: break;
   }
 }
 
@@ -163,19 +160,21 @@ bool put_value(const BtfTypes& types, Output& out, uint32_t type, Words& words) 
       // The shift count is taken modulo 64, as x86's shift (upstream's) does.
       uint64_t v = words.take() >> ((encoding >> 16 & 0xff) & 63);
       if (bits < 64) v &= (uint64_t{1} << bits) - 1;
-      if (encoding >> 24 & kIntSigned) put_decimal(out, static_cast<int64_t>(v));
-      else put_hex(out, v, true);
+      if (encoding >> 24 & kIntSigned)
+        put_decimal(out, static_cast<int64_t>(v));
+      else
+        put_hex(out, v, true);
       return true;
     }
-    case kPtr:
-      put_hex(out, words.take(), true);
-      return true;
+    case kPtr: put_hex(out, words.take(), true); return true;
     case kEnum: {
       // Ahead of upstream 1.9.0 (which prints the number): the enumerator's
       // name when the word's low bits, as many as the enum has, are one's value.
       const uint64_t word = words.take();
-      if (const std::string_view name = enumerator_name(types, id, word); !name.empty()) out.append(name);
-      else put_decimal(out, static_cast<int64_t>(word));
+      if (const std::string_view name = enumerator_name(types, id, word); !name.empty())
+        out.append(name);
+      else
+        put_decimal(out, static_cast<int64_t>(word));
       return true;
     }
     default: {

@@ -12,21 +12,16 @@ namespace {
 // byte order; here the other byte order is read, so only the second remains.
 void warn(const LoadError& e, size_t size) {
   switch (e.status) {
-    case LoadStatus::kBadMagic:
-      tep_warning("BTF does not match endianess of this machine");
-      break;
+    case LoadStatus::kBadMagic: tep_warning("BTF does not match endianess of this machine"); break;
     case LoadStatus::kHeaderTooSmall:
       tep_warning("Header (%d) smaller than expected header %zd", static_cast<int>(e.value), size_t{24});
       break;
     case LoadStatus::kStringsPastEnd:
       tep_warning("String header (%d) greater than data size %zd", static_cast<int>(e.value), size);
       break;
-    case LoadStatus::kInvalidKind:
-      tep_warning("Invalid type %d\n", static_cast<int>(e.value));
-      break;
+    case LoadStatus::kInvalidKind: tep_warning("Invalid type %d\n", static_cast<int>(e.value)); break;
     case LoadStatus::kTypesPastEnd:  // upstream says nothing
-    case LoadStatus::kOk:
-      break;
+    case LoadStatus::kOk: break;
   }
 }
 

@@ -41,9 +41,8 @@ constexpr ExtraSize kExtra[kMaxKind + 1] = {
 };
 
 constexpr const char* kKindNames[kMaxKind + 1] = {
-    "UNKNOWN", "INT",      "PTR",     "ARRAY", "STRUCT", "UNION",      "ENUM",
-    "FWD",     "TYPEDEF",  "VOLATILE", "CONST", "RESTRICT", "FUNC",    "FUNC_PROTO",
-    "VAR",     "DATASEC",  "FLOAT",   "DECL_TAG", "TYPE_TAG", "ENUM64",
+    "UNKNOWN", "INT",      "PTR",  "ARRAY",      "STRUCT", "UNION",   "ENUM",  "FWD",      "TYPEDEF",  "VOLATILE",
+    "CONST",   "RESTRICT", "FUNC", "FUNC_PROTO", "VAR",    "DATASEC", "FLOAT", "DECL_TAG", "TYPE_TAG", "ENUM64",
 };
 
 }  // namespace

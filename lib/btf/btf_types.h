@@ -20,8 +20,26 @@ namespace tep::btf {
 
 // BTF_KIND_*: the type kinds of the format (linux/btf.h).
 enum Kind : uint8_t {
-  kUnknown = 0, kInt, kPtr, kArray, kStruct, kUnion, kEnum, kFwd, kTypedef, kVolatile, kConst,
-  kRestrict, kFunc, kFuncProto, kVar, kDatasec, kFloat, kDeclTag, kTypeTag, kEnum64,
+  kUnknown = 0,
+  kInt,
+  kPtr,
+  kArray,
+  kStruct,
+  kUnion,
+  kEnum,
+  kFwd,
+  kTypedef,
+  kVolatile,
+  kConst,
+  kRestrict,
+  kFunc,
+  kFuncProto,
+  kVar,
+  kDatasec,
+  kFloat,
+  kDeclTag,
+  kTypeTag,
+  kEnum64,
 };
 constexpr unsigned kMaxKind = kEnum64;
 
@@ -42,11 +60,11 @@ struct TypeRecord {
 
 enum class LoadStatus {
   kOk,
-  kBadMagic,          // neither byte order's magic
-  kHeaderTooSmall,    // hdr_len < 24
-  kStringsPastEnd,    // str_off beyond the blob (upstream's test, without hdr_len)
-  kTypesPastEnd,      // hdr_len + type_off + type_len beyond the blob
-  kInvalidKind,       // a record of kind 0 or above BTF_KIND_ENUM64
+  kBadMagic,        // neither byte order's magic
+  kHeaderTooSmall,  // hdr_len < 24
+  kStringsPastEnd,  // str_off beyond the blob (upstream's test, without hdr_len)
+  kTypesPastEnd,    // hdr_len + type_off + type_len beyond the blob
+  kInvalidKind,     // a record of kind 0 or above BTF_KIND_ENUM64
 };
 
 // What a failed load reports (upstream's message arguments).
@@ -71,7 +89,9 @@ class BtfTypes {
     uint32_t name_off;
     uint32_t type;
   };
-  Param param(uint32_t proto_id, unsigned i) const { return Param{word(proto_id, 3 + 2 * i), word(proto_id, 4 + 2 * i)}; }
+  Param param(uint32_t proto_id, unsigned i) const {
+    return Param{word(proto_id, 3 + 2 * i), word(proto_id, 4 + 2 * i)};
+  }
   // An ENUM's value i < vlen: its name's offset and its 32 bits.
   struct Enumerator {
     uint32_t name_off;

@@ -132,16 +132,17 @@ void FunctionIndex::build(const BtfTypes& types) {
 void FunctionIndex::settle_duplicates(const BtfTypes& types, const std::vector<uint32_t>& duplicated) {
   std::vector<uint32_t> sorted = types.functions();
   auto name_of = [&](uint32_t id) { return types.string(types.type(id).name_off); };
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [&](uint32_t a, uint32_t b) { return name_of(a) < name_of(b); });
+  std::stable_sort(sorted.begin(), sorted.end(), [&](uint32_t a, uint32_t b) { return name_of(a) < name_of(b); });
   for (uint32_t first : duplicated) {
     const std::string_view name = name_of(first);
     size_t lo = 0, hi = sorted.size(), found = sorted.size();
     while (lo < hi) {
       const size_t mid = (lo + hi) / 2;
       const int c = name.compare(name_of(sorted[mid]));
-      if (c < 0) hi = mid;
-      else if (c > 0) lo = mid + 1;
+      if (c < 0)
+        hi = mid;
+      else if (c > 0)
+        lo = mid + 1;
       else {
         found = mid;
         break;

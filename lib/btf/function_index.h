@@ -30,8 +30,8 @@ class FunctionIndex {
 
   size_t home(uint64_t hash) const { return static_cast<size_t>(hash >> shift_); }
 
-  // The name hash's high half, then the id (never 0); 0 is an empty slot. A name's slot is at or after its home slot, with no empty
-  // slot between; the vector ends with an empty slot, so probes never wrap.
+  // The name hash's high half, then the id (never 0); 0 is an empty slot. A name's slot is at or after its home slot,
+  // with no empty slot between; the vector ends with an empty slot, so probes never wrap.
   std::vector<uint64_t> slots_;
   unsigned shift_ = 64;
 };

@@ -19,8 +19,7 @@ const char* field_name(CommonField which) {
 
 }  // namespace
 
-int CommonFieldCache::resolve_and_read(const tep_handle& tep, CommonField which, const void* data,
-                                       int size) const {
+int CommonFieldCache::resolve_and_read(const tep_handle& tep, CommonField which, const void* data, int size) const {
   const Event* first = tep.events.at_sorted(0);
   if (!first) return -1;
   const tep_format_field* found = nullptr;

@@ -9,8 +9,7 @@ tep_handle::~tep_handle() = default;
 
 namespace tep {
 
-tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system,
-                           Event** added) {
+tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, Event** added) {
   *added = nullptr;
   format::EventFormat parsed = format::read_event_format(text, system, tep.long_size, &tep);
   if (parsed.status != TEP_ERRNO__SUCCESS) return parsed.status;
@@ -18,9 +17,8 @@ tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_v
   if (!parsed.print_fmt)
     stored.flags |= TEP_EVENT_FL_FAILED;
   else
-    print_args::parse_print_fmt(
-        {tep.print_functions, tep.long_size, !(tep.flags & TEP_NO_PARSING_WARNINGS)}, stored,
-        *parsed.print_fmt);
+    print_args::parse_print_fmt({tep.print_functions, tep.long_size, !(tep.flags & TEP_NO_PARSING_WARNINGS)}, stored,
+                                *parsed.print_fmt);
   tep.handlers.on_event_added(stored);
   *added = &stored;
   return TEP_ERRNO__SUCCESS;

@@ -42,15 +42,15 @@ struct tep_handle {
   bool header_page_parsed = false;
   tep::format::HeaderPageLayout header_page;
 
-  tep::EventTable events;                     // lib/format
-  tep::CommTable comms;                       // lib/symbols
-  tep::FunctionTable functions;               // lib/symbols (kallsyms + resolver)
-  tep::PrintkTable printk;                    // lib/symbols (printk formats)
+  tep::EventTable events;        // lib/format
+  tep::CommTable comms;          // lib/symbols
+  tep::FunctionTable functions;  // lib/symbols (kallsyms + resolver)
+  tep::PrintkTable printk;       // lib/symbols (printk formats)
   tep::print_args::PrintFunctionRegistry print_functions;
-  tep::HandlerRegistry handlers;              // lib/print_line
-  tep::PluginPaths plugin_paths;              // lib/plugin
-  tep::record::CommonFieldCache common_fields; // lib/record (tep_data_type & co)
-  std::unique_ptr<tep::btf::Btf> btf;         // lib/btf (tep_load_btf; freed with the handle)
+  tep::HandlerRegistry handlers;                // lib/print_line
+  tep::PluginPaths plugin_paths;                // lib/plugin
+  tep::record::CommonFieldCache common_fields;  // lib/record (tep_data_type & co)
+  std::unique_ptr<tep::btf::Btf> btf;           // lib/btf (tep_load_btf; freed with the handle)
 
   // Bumped whenever something a print plan depends on arrives later (kallsyms,
   // printk formats, a function resolver, handlers, print functions): plans
@@ -87,8 +87,7 @@ inline bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field
 // Parses one event format file (lib/format, then its print fmt with
 // lib/print_args) into the handle: TEP_ERRNO__SUCCESS with *added set, or
 // format::read_event_format's error with nothing added.
-tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system,
-                           Event** added);
+tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, Event** added);
 
 // Parses header_page into tep.header_page; marks the handle old-format when
 // there is no text, parsed when every mandatory field was read.

@@ -24,9 +24,7 @@ tep_event* find_registered_event(tep_handle& tep, int id, const char* sys_name, 
   return event_name ? tep.events.find_by_name(sys_name, event_name) : nullptr;
 }
 
-bool text_equals(const char* given, bool has, const std::string& kept) {
-  return has && kept == given;
-}
+bool text_equals(const char* given, bool has, const std::string& kept) { return has && kept == given; }
 
 }  // namespace
 
@@ -36,21 +34,21 @@ HandlerRegistry::~HandlerRegistry() = default;
 int HandlerRegistry::add(tep_handle& tep, int id, const char* sys_name, const char* event_name,
                          tep_event_handler_func func, void* context) {
   if (tep_event* event = find_registered_event(tep, id, sys_name, event_name)) {
-    tep_info("overriding event (%d) %s:%s with new print handler", event->id, event->system,
-             event->name);
+    tep_info("overriding event (%d) %s:%s with new print handler", event->id, event->system, event->name);
     event->handler = func;
     event->context = context;
     tep.invalidate_plans();
     return TEP_REGISTER_SUCCESS_OVERWRITE;
   }
-  Pending pending{id, sys_name != nullptr, event_name != nullptr, sys_name ? sys_name : "",
-                  event_name ? event_name : "", func, context};
+  Pending pending{
+      id,     sys_name != nullptr, event_name != nullptr, sys_name ? sys_name : "", event_name ? event_name : "", func,
+      context};
   pending_.push_back(std::move(pending));
   return TEP_REGISTER_SUCCESS;
 }
 
-bool HandlerRegistry::matches(const Pending& pending, int id, const char* sys_name,
-                              const char* event_name, tep_event_handler_func func, void* context) {
+bool HandlerRegistry::matches(const Pending& pending, int id, const char* sys_name, const char* event_name,
+                              tep_event_handler_func func, void* context) {
   if (id >= 0 && id != pending.id) return false;
   // Upstream compares a given name with a kept NULL through strcmp (a crash);
   // here that is simply no match.
@@ -63,8 +61,8 @@ int HandlerRegistry::remove(tep_handle& tep, int id, const char* sys_name, const
                             tep_event_handler_func func, void* context) {
   tep_event* event = find_registered_event(tep, id, sys_name, event_name);
   if (event && event->handler == func && event->context == context) {
-    tep_info("removing override handler for event (%d) %s:%s. Going back to default handler.",
-             event->id, event->system, event->name);
+    tep_info("removing override handler for event (%d) %s:%s. Going back to default handler.", event->id, event->system,
+             event->name);
     event->handler = nullptr;
     event->context = nullptr;
     tep.invalidate_plans();
@@ -85,8 +83,7 @@ bool HandlerRegistry::on_event_added(Event& event) {
     if (pending.id >= 0 && pending.id != event.id) continue;
     if (pending.has_name && (!event.name || pending.event_name != event.name)) continue;
     if (pending.has_sys && (!event.system || pending.sys_name != event.system)) continue;
-    tep_info("overriding event (%d) %s:%s with new print handler", event.id, event.system,
-             event.name);
+    tep_info("overriding event (%d) %s:%s with new print handler", event.id, event.system, event.name);
     event.handler = pending.func;
     event.context = pending.context;
     pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));

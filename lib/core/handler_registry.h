@@ -26,12 +26,12 @@ class HandlerRegistry {
 
   // TEP_REGISTER_SUCCESS_OVERWRITE when attached to a parsed event,
   // TEP_REGISTER_SUCCESS when kept for later. Throws std::bad_alloc.
-  int add(tep_handle& tep, int id, const char* sys_name, const char* event_name,
-          tep_event_handler_func func, void* context);
+  int add(tep_handle& tep, int id, const char* sys_name, const char* event_name, tep_event_handler_func func,
+          void* context);
   // 0 when the handler was detached from its event or dropped from the
   // pending list, -1 when nothing matched.
-  int remove(tep_handle& tep, int id, const char* sys_name, const char* event_name,
-             tep_event_handler_func func, void* context);
+  int remove(tep_handle& tep, int id, const char* sys_name, const char* event_name, tep_event_handler_func func,
+             void* context);
 
   // Called by add_event_format (handle.h) each time an event is added, so handlers
   // registered before the event was parsed get attached (trace-cmd loads plugins

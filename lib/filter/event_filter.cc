@@ -190,9 +190,9 @@ int EventFilter::match(tep_record* record) noexcept {
   // Until common_type has been located, out of line: this path then makes
   // only tail calls, and saves no registers.
   int event_id;
-  if (__builtin_expect(
-          !pub.tep->common_fields.read_if_located(*pub.tep, record::CommonField::Type, record->data, record->size, event_id),
-          0))
+  if (__builtin_expect(!pub.tep->common_fields.read_if_located(*pub.tep, record::CommonField::Type, record->data,
+                                                               record->size, event_id),
+                       0))
     return match_locating(*record);
   return match_event(*record, event_id, swaps_bytes(*pub.tep));
 }

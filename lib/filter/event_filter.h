@@ -67,7 +67,7 @@ class EventFilter {
 
   std::unique_ptr<PublicPart> public_part_;
   tep_event_filter* pub_ = nullptr;  // inside public_part_: consumers hold this pointer
-  std::vector<Compiled> compiled_;  // parallel to event_filters[]; match() only reads it
+  std::vector<Compiled> compiled_;   // parallel to event_filters[]; match() only reads it
 };
 
 }  // namespace tep::filter

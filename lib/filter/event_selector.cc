@@ -80,8 +80,7 @@ int add_matching_events(tep_handle* tep, std::string_view system, std::string_vi
 
 }  // namespace
 
-int select_events(tep_handle* tep, const char* filter_str, std::vector<tep_event*>& events,
-                  const char** expression) {
+int select_events(tep_handle* tep, const char* filter_str, std::vector<tep_event*>& events, const char** expression) {
   const char* colon = strchr(filter_str, ':');
   const char* cursor = filter_str;
   events.clear();

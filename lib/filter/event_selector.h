@@ -17,7 +17,6 @@ namespace tep::filter {
 // 0 with the events in upstream's processing order (the reverse of how they
 // were found) and `expression` pointing after the ':' (nullptr without one),
 // or a negative tep_errno.
-int select_events(tep_handle* tep, const char* filter_str, std::vector<tep_event*>& events,
-                  const char** expression);
+int select_events(tep_handle* tep, const char* filter_str, std::vector<tep_event*>& events, const char** expression);
 
 }  // namespace tep::filter

@@ -31,12 +31,10 @@ int Folder::test(tep_filter_arg* parent, tep_filter_arg* arg) {
     return TEP_ERRNO__SYNTAX_ERROR;
   }
   switch (arg->type) {
-    case TEP_FILTER_ARG_BOOLEAN:
-      return arg->boolean.value ? kTrue : kFalse;
+    case TEP_FILTER_ARG_BOOLEAN: return arg->boolean.value ? kTrue : kFalse;
     case TEP_FILTER_ARG_STR:
     case TEP_FILTER_ARG_VALUE:
-    case TEP_FILTER_ARG_FIELD:
-      return kNormal;
+    case TEP_FILTER_ARG_FIELD: return kNormal;
     case TEP_FILTER_ARG_EXP:
     case TEP_FILTER_ARG_NUM: {
       tep_filter_arg* kids[2];
@@ -45,11 +43,8 @@ int Folder::test(tep_filter_arg* parent, tep_filter_arg* arg) {
       if (verdict != kNormal) return verdict;
       return test(arg, kids[1]);
     }
-    case TEP_FILTER_ARG_OP:
-      return test_logic(parent, arg);
-    default:
-      errors_.show(position_, "bad arg in filter tree");
-      return TEP_ERRNO__BAD_FILTER_ARG;
+    case TEP_FILTER_ARG_OP: return test_logic(parent, arg);
+    default: errors_.show(position_, "bad arg in filter tree"); return TEP_ERRNO__BAD_FILTER_ARG;
   }
 }
 
@@ -114,8 +109,7 @@ int Folder::replace_by_child(tep_filter_arg* parent, tep_filter_arg* old_child, 
 
 }  // namespace
 
-int collapse_tree(tep_filter_arg* root, NodePool& pool, ErrorReport& errors, size_t position,
-                  tep_filter_arg** out) {
+int collapse_tree(tep_filter_arg* root, NodePool& pool, ErrorReport& errors, size_t position, tep_filter_arg** out) {
   Folder folder(errors, position);
   int verdict = folder.test(root, root);
   *out = nullptr;

@@ -17,7 +17,6 @@ namespace tep::filter {
 // The folded tree in *out (nodes from `pool`), or a negative tep_errno with
 // the message reported at `position`. The tree must be no deeper than the
 // parser's limit: folding recurses.
-int collapse_tree(tep_filter_arg* root, NodePool& pool, ErrorReport& errors, size_t position,
-                  tep_filter_arg** out);
+int collapse_tree(tep_filter_arg* root, NodePool& pool, ErrorReport& errors, size_t position, tep_filter_arg** out);
 
 }  // namespace tep::filter

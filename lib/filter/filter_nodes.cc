@@ -43,11 +43,9 @@ void clear_payload(tep_filter_arg* node) {
     case TEP_FILTER_ARG_STR:
       free(node->str.val);
       free(node->str.buffer);
-      if (node->str.type == TEP_FILTER_CMP_REGEX || node->str.type == TEP_FILTER_CMP_NOT_REGEX)
-        regfree(&node->str.reg);
+      if (node->str.type == TEP_FILTER_CMP_REGEX || node->str.type == TEP_FILTER_CMP_NOT_REGEX) regfree(&node->str.reg);
       break;
-    default:
-      break;
+    default: break;
   }
   memset(node, 0, sizeof(*node));
 }
@@ -67,8 +65,7 @@ void children_of(const tep_filter_arg* node, tep_filter_arg* out[2]) {
       out[0] = node->num.left;
       out[1] = node->num.right;
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

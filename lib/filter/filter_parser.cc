@@ -40,10 +40,10 @@ Operator classify_operator(std::string_view t) {
     return op;
   }
   static const std::pair<const char*, tep_filter_exp_type> exps[] = {
-      {"+", TEP_FILTER_EXP_ADD},    {"-", TEP_FILTER_EXP_SUB},    {"*", TEP_FILTER_EXP_MUL},
-      {"/", TEP_FILTER_EXP_DIV},    {"%", TEP_FILTER_EXP_MOD},    {">>", TEP_FILTER_EXP_RSHIFT},
-      {"<<", TEP_FILTER_EXP_LSHIFT}, {"&", TEP_FILTER_EXP_AND},   {"|", TEP_FILTER_EXP_OR},
-      {"^", TEP_FILTER_EXP_XOR},    {"~", TEP_FILTER_EXP_NOT}};
+      {"+", TEP_FILTER_EXP_ADD},     {"-", TEP_FILTER_EXP_SUB}, {"*", TEP_FILTER_EXP_MUL},
+      {"/", TEP_FILTER_EXP_DIV},     {"%", TEP_FILTER_EXP_MOD}, {">>", TEP_FILTER_EXP_RSHIFT},
+      {"<<", TEP_FILTER_EXP_LSHIFT}, {"&", TEP_FILTER_EXP_AND}, {"|", TEP_FILTER_EXP_OR},
+      {"^", TEP_FILTER_EXP_XOR},     {"~", TEP_FILTER_EXP_NOT}};
   for (const auto& [text, type] : exps)
     if (t == text) {
       op.cls = OpClass::kExp;
@@ -51,8 +51,8 @@ Operator classify_operator(std::string_view t) {
       return op;
     }
   static const std::pair<const char*, tep_filter_cmp_type> cmps[] = {
-      {"==", TEP_FILTER_CMP_EQ}, {"!=", TEP_FILTER_CMP_NE}, {"<", TEP_FILTER_CMP_LT},
-      {">", TEP_FILTER_CMP_GT},  {"<=", TEP_FILTER_CMP_LE}, {">=", TEP_FILTER_CMP_GE},
+      {"==", TEP_FILTER_CMP_EQ},    {"!=", TEP_FILTER_CMP_NE},       {"<", TEP_FILTER_CMP_LT},
+      {">", TEP_FILTER_CMP_GT},     {"<=", TEP_FILTER_CMP_LE},       {">=", TEP_FILTER_CMP_GE},
       {"=~", TEP_FILTER_CMP_REGEX}, {"!~", TEP_FILTER_CMP_NOT_REGEX}};
   for (const auto& [text, type] : cmps)
     if (t == text) {
@@ -75,7 +75,7 @@ struct Level {
   tep_filter_arg* current_op = nullptr;   // the last && / || / ! of this level
   tep_filter_arg* current_exp = nullptr;  // the last comparison, arithmetic or sub-level
   tep_filter_arg* left_item = nullptr;    // a value or field waiting for its operator
-  size_t bool_ops = 0;  // && / || so far: each adds a tree level above the last
+  size_t bool_ops = 0;                    // && / || so far: each adds a tree level above the last
 };
 
 // How a level ended: 0 (complete), TEP_ERRNO__UNBALANCED_PAREN (a ')' closed
@@ -189,15 +189,12 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
       if (!level.current_op && !level.current_exp) return fail_syntax();
       if (level.current_exp && !is_complete(level.current_exp)) return fail_syntax();
       if (level.current_op && !is_complete(level.current_op)) return fail_syntax();
-      return LevelEnd{TEP_ERRNO__UNBALANCED_PAREN,
-                      level.current_op ? level.current_op : level.current_exp};
-    case TokenType::Op:
-      return on_operator(level, tok);
+      return LevelEnd{TEP_ERRNO__UNBALANCED_PAREN, level.current_op ? level.current_op : level.current_exp};
+    case TokenType::Op: return on_operator(level, tok);
     case TokenType::None:
     case TokenType::Error:  // "bash<end>: upstream reads the filter as ending there
       return finish(level);
-    default:
-      return fail_syntax();
+    default: return fail_syntax();
   }
 }
 
@@ -318,17 +315,13 @@ bool Parser::too_deep(tep_filter_arg* root) const {
 
 bool Parser::is_complete(const tep_filter_arg* arg) {
   switch (arg->type) {
-    case TEP_FILTER_ARG_EXP:
-      return arg->exp.right != nullptr;
-    case TEP_FILTER_ARG_OP:
-      return arg->op.right != nullptr;
-    case TEP_FILTER_ARG_NUM:
-      return arg->num.right != nullptr;
+    case TEP_FILTER_ARG_EXP: return arg->exp.right != nullptr;
+    case TEP_FILTER_ARG_OP: return arg->op.right != nullptr;
+    case TEP_FILTER_ARG_NUM: return arg->num.right != nullptr;
     case TEP_FILTER_ARG_STR:      // a string comparison is complete once made
     case TEP_FILTER_ARG_BOOLEAN:  // a comparison on a missing field
       return true;
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -371,8 +364,7 @@ int Parser::add_left(tep_filter_arg* op, tep_filter_arg* item) {
     return 0;
   }
   // The left of a comparison must be a field (or a missing one).
-  if (item->type != TEP_FILTER_ARG_FIELD && item->type != TEP_FILTER_ARG_BOOLEAN)
-    return TEP_ERRNO__INVALID_ARG_TYPE;
+  if (item->type != TEP_FILTER_ARG_FIELD && item->type != TEP_FILTER_ARG_BOOLEAN) return TEP_ERRNO__INVALID_ARG_TYPE;
   op->num.left = item;
   return 0;
 }
@@ -398,8 +390,8 @@ int Parser::add_right(tep_filter_arg* op, tep_filter_arg* arg) {
         errors_.show(lexer_.pos(), "Illegal rvalue");
         return TEP_ERRNO__ILLEGAL_RVALUE;
       }
-      if (arg->value.type == TEP_FILTER_CHAR && strlen(arg->value.str) == 1 &&
-          op->num.type != TEP_FILTER_CMP_REGEX && op->num.type != TEP_FILTER_CMP_NOT_REGEX) {
+      if (arg->value.type == TEP_FILTER_CHAR && strlen(arg->value.str) == 1 && op->num.type != TEP_FILTER_CMP_REGEX &&
+          op->num.type != TEP_FILTER_CMP_NOT_REGEX) {
         // 'c' compares as a number: upstream's number is the string's address.
         pool_.retain_string(arg->value.str);
         arg->value.type = TEP_FILTER_NUMBER;
@@ -411,8 +403,7 @@ int Parser::add_right(tep_filter_arg* op, tep_filter_arg* arg) {
       }
       op->num.right = arg;
       return 0;
-    default:
-      break;
+    default: break;
   }
   errors_.show(lexer_.pos(), "Syntax error");
   return TEP_ERRNO__SYNTAX_ERROR;
@@ -435,12 +426,8 @@ int Parser::to_string_compare(tep_filter_arg* op, tep_filter_arg* value) {
   }
   tep_filter_cmp_type str_cmp;
   switch (cmp) {
-    case TEP_FILTER_CMP_EQ:
-      str_cmp = TEP_FILTER_CMP_MATCH;
-      break;
-    case TEP_FILTER_CMP_NE:
-      str_cmp = TEP_FILTER_CMP_NOT_MATCH;
-      break;
+    case TEP_FILTER_CMP_EQ: str_cmp = TEP_FILTER_CMP_MATCH; break;
+    case TEP_FILTER_CMP_NE: str_cmp = TEP_FILTER_CMP_NOT_MATCH; break;
     case TEP_FILTER_CMP_REGEX:
     case TEP_FILTER_CMP_NOT_REGEX:
       if (strlen(text) > kMaxRegexLength || regcomp(&op->str.reg, text, REG_ICASE | REG_NOSUB) != 0) {
@@ -450,9 +437,7 @@ int Parser::to_string_compare(tep_filter_arg* op, tep_filter_arg* value) {
       }
       str_cmp = cmp;
       break;
-    default:
-      errors_.show(lexer_.pos(), "Illegal comparison for string");
-      return TEP_ERRNO__ILLEGAL_STRING_CMP;
+    default: errors_.show(lexer_.pos(), "Illegal comparison for string"); return TEP_ERRNO__ILLEGAL_STRING_CMP;
   }
   tep_format_field* field = left->field.field;
   op->type = TEP_FILTER_ARG_STR;
@@ -469,8 +454,7 @@ int Parser::to_string_compare(tep_filter_arg* op, tep_filter_arg* value) {
 
 }  // namespace
 
-int parse_expression(tep_event* event, std::string_view text, char* error_buffer,
-                     ParsedExpression& out) {
+int parse_expression(tep_event* event, std::string_view text, char* error_buffer, ParsedExpression& out) {
   Parser parser(event, text, error_buffer);
   return parser.run(out);
 }

@@ -32,7 +32,6 @@ struct ParsedExpression {
 
 // 0 and `out` filled, or a negative tep_errno with the message written to
 // `error_buffer` (TEP_FILTER_ERROR_BUFSZ bytes; may be null).
-int parse_expression(tep_event* event, std::string_view text, char* error_buffer,
-                     ParsedExpression& out);
+int parse_expression(tep_event* event, std::string_view text, char* error_buffer, ParsedExpression& out);
 
 }  // namespace tep::filter

@@ -161,8 +161,8 @@ struct MatchProgram::Tests {
     const Text t = kArray ? clip(ctx.data(), ctx.size(), step.offset, step.end - step.offset) : field_text(step, ctx);
     const auto n = static_cast<size_t>(t.n);
     const size_t length = step.length;
-    const bool same = n > length ? same_bytes<Word>(t.p, step.text, length + 1)
-                                 : n == length && memcmp(t.p, step.text, length) == 0;
+    const bool same =
+        n > length ? same_bytes<Word>(t.p, step.text, length + 1) : n == length && memcmp(t.p, step.text, length) == 0;
     return same != kNegate;
   }
 
@@ -204,7 +204,8 @@ struct MatchProgram::Tests {
 
   template <typename Word>
   static Test string_test(Step& step, bool array, int64_t array_size, bool negate) {
-    return negate ? string_test<Word, true>(step, array, array_size) : string_test<Word, false>(step, array, array_size);
+    return negate ? string_test<Word, true>(step, array, array_size)
+                  : string_test<Word, false>(step, array, array_size);
   }
 
   // Two overlapping words cover a string and its NUL of 4 to 16 bytes.
@@ -222,9 +223,7 @@ struct MatchProgram::Tests {
     Scratch scratch;
     const char* text = "";
     switch (step.source) {
-      case StringSource::kComm:
-        text = tep.comms.comm_of(record_pid(tep, ctx.record));
-        break;
+      case StringSource::kComm: text = tep.comms.comm_of(record_pid(tep, ctx.record)); break;
       case StringSource::kCpuText:
         text = hex_text(static_cast<uint64_t>(static_cast<int64_t>(ctx.record.cpu)), scratch);
         break;
@@ -337,7 +336,6 @@ MatchProgram::MatchProgram(tep_handle* tep, const tep_filter_arg* root) : tep_(t
   entry_ = past_failures(at(entry));
 }
 
-
 // The step (or end) where testing `arg` starts; its outcome continues at
 // `on_true` / `on_false`. Children are compiled right to left, so that each
 // test knows where its outcomes jump.
@@ -347,27 +345,19 @@ int MatchProgram::compile_condition(const tep_filter_arg* arg, int on_true, int 
   step.op = TEP_ERRNO__INVALID_ARG_TYPE;
   if (arg) {
     switch (arg->type) {
-      case TEP_FILTER_ARG_BOOLEAN:
-        return arg->boolean.value ? on_true : on_false;
+      case TEP_FILTER_ARG_BOOLEAN: return arg->boolean.value ? on_true : on_false;
       case TEP_FILTER_ARG_OP:
         switch (arg->op.type) {
           case TEP_FILTER_OP_AND:
             return compile_condition(arg->op.left, compile_condition(arg->op.right, on_true, on_false), on_false);
           case TEP_FILTER_OP_OR:
             return compile_condition(arg->op.left, on_true, compile_condition(arg->op.right, on_true, on_false));
-          case TEP_FILTER_OP_NOT:
-            return compile_condition(arg->op.right, on_false, on_true);
-          default:
-            step.op = TEP_ERRNO__INVALID_OP_TYPE;
-            break;
+          case TEP_FILTER_OP_NOT: return compile_condition(arg->op.right, on_false, on_true);
+          default: step.op = TEP_ERRNO__INVALID_OP_TYPE; break;
         }
         break;
-      case TEP_FILTER_ARG_NUM:
-        step = compile_numbers(arg);
-        break;
-      case TEP_FILTER_ARG_STR:
-        step = compile_strings(arg);
-        break;
+      case TEP_FILTER_ARG_NUM: step = compile_numbers(arg); break;
+      case TEP_FILTER_ARG_STR: step = compile_strings(arg); break;
       case TEP_FILTER_ARG_EXP:
       case TEP_FILTER_ARG_VALUE:
       case TEP_FILTER_ARG_FIELD:
@@ -378,8 +368,7 @@ int MatchProgram::compile_condition(const tep_filter_arg* arg, int on_true, int 
           step.test = Tests::then<Tests::guarded<Tests::non_zero>>;
         }
         break;
-      default:
-        break;
+      default: break;
     }
   }
   step.next[0] = on_false;
@@ -441,8 +430,8 @@ MatchProgram::Step MatchProgram::compile_strings(const tep_filter_arg* arg) {
     // A __data_loc field's bytes are its 4-byte location word.
     step.end = static_cast<int64_t>(field->offset) + (dynamic ? 4 : field->size);
     if (step.op == TEP_FILTER_CMP_MATCH || step.op == TEP_FILTER_CMP_NOT_MATCH) {
-      step.test = Tests::string_test(step, !dynamic && field->size > 0, field->size,
-                                     step.op == TEP_FILTER_CMP_NOT_MATCH);
+      step.test =
+          Tests::string_test(step, !dynamic && field->size > 0, field->size, step.op == TEP_FILTER_CMP_NOT_MATCH);
     }
   } else {
     step.source = StringSource::kNumberText;
@@ -451,7 +440,6 @@ MatchProgram::Step MatchProgram::compile_strings(const tep_filter_arg* arg) {
   }
   return step;
 }
-
 
 int MatchProgram::compile_value(const tep_filter_arg* arg) {
   Node node;
@@ -476,8 +464,7 @@ int MatchProgram::compile_value(const tep_filter_arg* arg) {
         node.left = compile_value(arg->exp.left);
         node.right = compile_value(arg->exp.right);
         break;
-      default:
-        break;
+      default: break;
     }
   }
   nodes_.push_back(node);
@@ -488,33 +475,27 @@ int MatchProgram::compile_value(const tep_filter_arg* arg) {
 int MatchProgram::static_error(int index) const {
   const Node& node = nodes_[index];
   switch (node.kind) {
-    case Kind::kStringValue:
-      return TEP_ERRNO__NOT_A_NUMBER;
-    case Kind::kBadValue:
-      return node.op;
+    case Kind::kStringValue: return TEP_ERRNO__NOT_A_NUMBER;
+    case Kind::kBadValue: return node.op;
     case Kind::kArithmetic: {
       if (const int err = static_error(node.left)) return err;
       if (const int err = static_error(node.right)) return err;
       if (node.op == TEP_FILTER_EXP_DIV || node.op == TEP_FILTER_EXP_MOD) return kMayFail;
       return node.op >= TEP_FILTER_EXP_ADD && node.op <= TEP_FILTER_EXP_XOR ? 0 : TEP_ERRNO__INVALID_EXP_TYPE;
     }
-    default:
-      return 0;
+    default: return 0;
   }
 }
 
 uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) const {
   const Node& node = nodes_[index];
   switch (node.kind) {
-    case Kind::kNumber:
-      return node.number;
+    case Kind::kNumber: return node.number;
     case Kind::kStringValue:
       if (!err) err = TEP_ERRNO__NOT_A_NUMBER;
       return node.number;
-    case Kind::kField:
-      return field_number(*node.field, *record, swaps_bytes(*tep_));
-    case Kind::kCpu:
-      return static_cast<uint64_t>(static_cast<int64_t>(record->cpu));
+    case Kind::kField: return field_number(*node.field, *record, swaps_bytes(*tep_));
+    case Kind::kCpu: return static_cast<uint64_t>(static_cast<int64_t>(record->cpu));
     case Kind::kCommAddress:
       // Upstream compares the comm string's address as the number.
       return reinterpret_cast<uintptr_t>(tep_->comms.comm_of(record_pid(*tep_, *record)));

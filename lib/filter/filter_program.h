@@ -66,22 +66,22 @@ class MatchProgram {
 
   enum class StringSource : uint8_t { kComm, kFixed, kDynamic, kNumberText, kCpuText };
   struct Step {
-    Test test = nullptr;               // none: an end step, whose op is the answer
-    const Step* to[2] = {};            // the step after a 0 / 1 result, once compiled
+    Test test = nullptr;                    // none: an end step, whose op is the answer
+    const Step* to[2] = {};                 // the step after a 0 / 1 result, once compiled
     const MatchProgram* program = nullptr;  // its owner, for the tests that evaluate values
-    int next[2] = {kReject, kReject};  // the same as indices, while compiling
-    int op = 0;                        // cmp / str type, the error to report, or an end's answer
-    int offset = 0;                    // a field's bytes in the record: [offset, end)
-    int64_t end = 0;                   // (int64: offset + size may pass INT_MAX)
-    uint64_t number = 0;               // the number compared against
-    int left = -1, right = -1;         // value nodes
+    int next[2] = {kReject, kReject};       // the same as indices, while compiling
+    int op = 0;                             // cmp / str type, the error to report, or an end's answer
+    int offset = 0;                         // a field's bytes in the record: [offset, end)
+    int64_t end = 0;                        // (int64: offset + size may pass INT_MAX)
+    uint64_t number = 0;                    // the number compared against
+    int left = -1, right = -1;              // value nodes
     const tep_format_field* field = nullptr;
     StringSource source = StringSource::kFixed;
-    bool symbolize = false;            // pointer/long field compared as text: try kallsyms
-    const char* text = nullptr;        // the string compared against
-    size_t length = 0;                 // its strlen
-    uint64_t word[2] = {};             // its first and last bytes as words (array_equals)
-    size_t tail = 0;                   // where the last word starts
+    bool symbolize = false;      // pointer/long field compared as text: try kallsyms
+    const char* text = nullptr;  // the string compared against
+    size_t length = 0;           // its strlen
+    uint64_t word[2] = {};       // its first and last bytes as words (array_equals)
+    size_t tail = 0;             // where the last word starts
     const regex_t* regex = nullptr;
   };
 

@@ -60,8 +60,10 @@ const char* exp_symbol(tep_filter_exp_type type) {
 
 const char* cmp_symbol(tep_filter_cmp_type type) {
   switch (type) {
-    case TEP_FILTER_CMP_EQ: case TEP_FILTER_CMP_MATCH: return "==";
-    case TEP_FILTER_CMP_NE: case TEP_FILTER_CMP_NOT_MATCH: return "!=";
+    case TEP_FILTER_CMP_EQ:
+    case TEP_FILTER_CMP_MATCH: return "==";
+    case TEP_FILTER_CMP_NE:
+    case TEP_FILTER_CMP_NOT_MATCH: return "!=";
     case TEP_FILTER_CMP_GT: return ">";
     case TEP_FILTER_CMP_LT: return "<";
     case TEP_FILTER_CMP_GE: return ">=";
@@ -91,16 +93,14 @@ bool operands(const tep_filter_arg* arg, const tep_filter_arg*& left, const tep_
       left = arg->exp.left;
       right = arg->exp.right;
       return true;
-    default:
-      return false;
+    default: return false;
   }
 }
 
 Text leaf_text(const tep_filter_arg* arg) {
   if (!arg) return std::nullopt;
   switch (arg->type) {
-    case TEP_FILTER_ARG_BOOLEAN:
-      return std::string(arg->boolean.value ? "TRUE" : "FALSE");
+    case TEP_FILTER_ARG_BOOLEAN: return std::string(arg->boolean.value ? "TRUE" : "FALSE");
     case TEP_FILTER_ARG_STR: {
       const char* op = arg->str.type >= TEP_FILTER_CMP_MATCH ? cmp_symbol(arg->str.type) : nullptr;
       if (!op || !arg->str.field) return std::nullopt;
@@ -116,15 +116,13 @@ Text leaf_text(const tep_filter_arg* arg) {
     case TEP_FILTER_ARG_FIELD:
       if (!arg->field.field || !arg->field.field->name) return std::nullopt;
       return std::string(arg->field.field->name);
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 
 Text combined_text(const tep_filter_arg* arg, Text left, Text right) {
   switch (arg->type) {
-    case TEP_FILTER_ARG_OP:
-      return logic_text(arg->op.type, std::move(left), std::move(right));
+    case TEP_FILTER_ARG_OP: return logic_text(arg->op.type, std::move(left), std::move(right));
     case TEP_FILTER_ARG_NUM: {
       const char* op = arg->num.type <= TEP_FILTER_CMP_LE ? cmp_symbol(arg->num.type) : nullptr;
       if (!left || !right || !op) return std::nullopt;
@@ -158,8 +156,7 @@ Text filter_to_string(const tep_filter_arg* root) {
     if (!step.operands_done) {
       steps.push_back({step.arg, true});
       steps.push_back({right, false});
-      if (step.arg->type != TEP_FILTER_ARG_OP || step.arg->op.type != TEP_FILTER_OP_NOT)
-        steps.push_back({left, false});
+      if (step.arg->type != TEP_FILTER_ARG_OP || step.arg->op.type != TEP_FILTER_OP_NOT) steps.push_back({left, false});
       continue;
     }
     Text right_text = std::move(texts.back());

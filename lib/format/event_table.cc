@@ -14,9 +14,7 @@ namespace {
 
 bool id_less(const tep_event* a, const tep_event* b) { return a->id < b->id; }
 
-int compare_ids(const tep_event* a, const tep_event* b) {
-  return a->id < b->id ? -1 : a->id > b->id ? 1 : 0;
-}
+int compare_ids(const tep_event* a, const tep_event* b) { return a->id < b->id ? -1 : a->id > b->id ? 1 : 0; }
 
 // TEP_EVENT_SORT_NAME: name, then system, then id.
 bool name_less(const tep_event* a, const tep_event* b) {
@@ -74,14 +72,16 @@ Event* EventTable::lookup_id(int id) const {
     while (low < high) {
       size_t mid = (low + high) / 2;
       int mid_id = by_id_[mid]->id;
-      if (id < mid_id) high = mid;
-      else if (id > mid_id) low = mid + 1;
-      else return by_id_[mid];
+      if (id < mid_id)
+        high = mid;
+      else if (id > mid_id)
+        low = mid + 1;
+      else
+        return by_id_[mid];
     }
     return nullptr;
   }
-  if (id >= 0 && id < kDenseIds)
-    return static_cast<size_t>(id) < dense_ids_.size() ? dense_ids_[id] : nullptr;
+  if (id >= 0 && id < kDenseIds) return static_cast<size_t>(id) < dense_ids_.size() ? dense_ids_[id] : nullptr;
   auto it = sparse_ids_.find(id);
   return it == sparse_ids_.end() ? nullptr : it->second;
 }

@@ -25,12 +25,9 @@ namespace {
 
 tep_format_field* walk(const Event& event, FieldList list, std::string_view name) {
   switch (list) {
-    case FieldList::kCommon:
-      return find_field_in(event.format.common_fields, name);
-    case FieldList::kEvent:
-      return find_field_in(event.format.fields, name);
-    case FieldList::kAny:
-      break;
+    case FieldList::kCommon: return find_field_in(event.format.common_fields, name);
+    case FieldList::kEvent: return find_field_in(event.format.fields, name);
+    case FieldList::kAny: break;
   }
   return find_any_field_in(event, name);
 }
@@ -66,12 +63,12 @@ tep_format_field* field_cache::look_up(Slot& slot, const Event& event, FieldList
   const size_t length = strlen(name);
   tep_format_field* found = walk(event, list, std::string_view(name, length));
   if (length > kMaxCachedName) return found;
-  const size_t n = length + 1;  // with the NUL
+  const size_t n = length + 1;    // with the NUL
   constexpr size_t kPage = 4096;  // the smallest page size
   // The widest of 2, 4 and 8 that n holds; 16, which compares more, only past 16.
   size_t width = n > 2 * kMaxWidth ? 0 : n > kMaxWidth ? kMaxWidth : n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : 0;
   if (!kWordCompares || reinterpret_cast<uintptr_t>(name) % kPage + n > kPage) width = 0;
-  const Confirm confirm = width == 16 ? Confirm::kWords16
+  const Confirm confirm = width == 16  ? Confirm::kWords16
                           : width == 8 ? Confirm::kWords8
                           : width == 4 ? Confirm::kWords4
                           : width == 2 ? Confirm::kWords2

@@ -74,8 +74,8 @@ inline uint64_t tag_of(const Event& event, FieldList list, Confirm confirm) {
 }
 
 inline Slot& slot_of(const Event& event, FieldList list, const char* name) {
-  uint64_t h = reinterpret_cast<uintptr_t>(&event) ^ (reinterpret_cast<uintptr_t>(name) << 1) ^
-               static_cast<uint64_t>(list);
+  uint64_t h =
+      reinterpret_cast<uintptr_t>(&event) ^ (reinterpret_cast<uintptr_t>(name) << 1) ^ static_cast<uint64_t>(list);
   return per_thread<Slots>().slots[static_cast<size_t>((h * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits))];
 }
 
@@ -83,8 +83,7 @@ inline Slot& slot_of(const Event& event, FieldList list, const char* name) {
 // same in `name`; compared a word (at most 8 bytes) at a time.
 template <size_t kWidth>
 uint64_t word_difference(const Slot& slot, const char* name) {
-  using Word =
-      std::conditional_t<(kWidth >= 8), uint64_t, std::conditional_t<kWidth == 4, uint32_t, uint16_t>>;
+  using Word = std::conditional_t<(kWidth >= 8), uint64_t, std::conditional_t<kWidth == 4, uint32_t, uint16_t>>;
   Word diff = 0;
   for (size_t at = 0; at < kWidth; at += sizeof(Word)) {
     Word head, tail, want_head, want_tail;
@@ -120,8 +119,8 @@ inline bool fast_hit(const Slot& slot, const Event& event, FieldList list, const
 
 // Whether `slot` holds `name`, whatever its kind, by strcmp.
 inline bool text_hit(const Slot& slot, const Event& event, FieldList list, const char* name) {
-  return slot.tag >> kConfirmBits == tag_of(event, list, Confirm::kStrcmp) >> kConfirmBits &&
-         slot.name == name && strcmp(slot.text, name) == 0;
+  return slot.tag >> kConfirmBits == tag_of(event, list, Confirm::kStrcmp) >> kConfirmBits && slot.name == name &&
+         strcmp(slot.text, name) == 0;
 }
 
 // A miss: walks the list and remembers the answer in `slot`.

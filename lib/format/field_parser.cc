@@ -70,8 +70,10 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
       for (t = tk_.next(); t.type != TokenType::None; t = tk_.next()) {
         if (t.type == TokenType::Error) return false;
         if (t.type == TokenType::Delim) {
-          if (t.text == "(") ++depth;
-          else if (t.text == ")") --depth;
+          if (t.text == "(")
+            ++depth;
+          else if (t.text == ")")
+            --depth;
           if (depth == 0) break;
           append_type("", t.text);
           delim_ = "";
@@ -138,8 +140,8 @@ bool FieldGroupParser::parse_location(Field& field, Token after) {
     return tk_.skip_literal(literal) || (tk_.next_is_item(word) && tk_.next_is_lone_op(':'));
   };
   unsigned long offset, size, is_signed;
-  if (!after.is(TokenType::Op, ";") || !label("\toffset:", "offset") || !number(offset) ||
-      !tk_.next_is_lone_op(';') || !label("\tsize:", "size") || !number(size) || !tk_.next_is_lone_op(';'))
+  if (!after.is(TokenType::Op, ";") || !label("\toffset:", "offset") || !number(offset) || !tk_.next_is_lone_op(';') ||
+      !label("\tsize:", "size") || !number(size) || !tk_.next_is_lone_op(';'))
     return false;
   field.offset = static_cast<int>(offset);
   field.size = static_cast<int>(size);
@@ -163,8 +165,7 @@ bool FieldGroupParser::parse_field(Field& field, bool after_colon) {
   if (after.text == "[" && !parse_array(field, after, element_of_dynamic)) return false;
 
   std::string_view type = type_;
-  if ((field.flags & TEP_FIELD_IS_ARRAY) &&
-      (contains(type, "char") || contains(type, "u8") || contains(type, "s8")))
+  if ((field.flags & TEP_FIELD_IS_ARRAY) && (contains(type, "char") || contains(type, "u8") || contains(type, "s8")))
     field.flags |= TEP_FIELD_IS_STRING;
   if (starts_with(type, "__data_loc")) field.flags |= TEP_FIELD_IS_DYNAMIC;
   if (starts_with(type, "__rel_loc")) field.flags |= TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_RELATIVE;
@@ -172,8 +173,7 @@ bool FieldGroupParser::parse_field(Field& field, bool after_colon) {
 
   if (!parse_location(field, after)) return false;
   // A 2-byte location is the old kernels' string-only __data_loc (no length).
-  if ((field.flags & TEP_FIELD_IS_DYNAMIC) && field.size == 2)
-    field.flags |= TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING;
+  if ((field.flags & TEP_FIELD_IS_DYNAMIC) && field.size == 2) field.flags |= TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING;
 
   if (field.flags & TEP_FIELD_IS_ARRAY) {
     if (field.arraylen)

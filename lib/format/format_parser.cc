@@ -56,8 +56,7 @@ bool read_print_fmt_label(Tokenizer& tk) {
 
 }  // namespace
 
-EventFormat read_event_format(std::string_view text, std::string_view system, int long_size,
-                              tep_handle* owner) {
+EventFormat read_event_format(std::string_view text, std::string_view system, int long_size, tep_handle* owner) {
   EventFormat out;
   Tokenizer tk(text, kFormatFileGrammar);
   std::string_view name;

@@ -37,7 +37,6 @@ struct EventFormat {
 };
 
 // `owner` is only stored in the event (tep_event::tep).
-EventFormat read_event_format(std::string_view text, std::string_view system, int long_size,
-                              tep_handle* owner);
+EventFormat read_event_format(std::string_view text, std::string_view system, int long_size, tep_handle* owner);
 
 }  // namespace tep::format

@@ -15,8 +15,7 @@ enum class FieldRead { Read, Absent, Malformed };
 // One "field: TYPE NAME;\toffset:N;\tsize:N;[\tsigned:N;]\n" line. The type
 // must be a single word (upstream reads one); numbers are read like atoi().
 // An optional field whose name differs is left for the next one to read.
-FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional,
-                            int& offset, int& size) {
+FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional, int& offset, int& size) {
   size_t start = tk.pos();
   auto expect = [&](TokenType type, std::string_view text) { return tk.next().is(type, text); };
   auto number = [&](int& out) {
@@ -34,10 +33,9 @@ FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional,
     tk.rewind(start);
     return FieldRead::Absent;
   }
-  if (!expect(TokenType::Op, ";") || !expect(TokenType::Item, "offset") ||
-      !expect(TokenType::Op, ":") || !number(offset) || !expect(TokenType::Op, ";") ||
-      !expect(TokenType::Item, "size") || !expect(TokenType::Op, ":") || !number(size) ||
-      !expect(TokenType::Op, ";"))
+  if (!expect(TokenType::Op, ";") || !expect(TokenType::Item, "offset") || !expect(TokenType::Op, ":") ||
+      !number(offset) || !expect(TokenType::Op, ";") || !expect(TokenType::Item, "size") ||
+      !expect(TokenType::Op, ":") || !number(size) || !expect(TokenType::Op, ";"))
     return FieldRead::Malformed;
   Token t = tk.next();
   if (t.type == TokenType::Newline) return FieldRead::Read;
@@ -66,8 +64,7 @@ HeaderPageStatus parse_header_page(HeaderPageLayout& page, std::string_view text
   bool complete = read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) == FieldRead::Read;
   complete &= read_header_field(tk, "commit", false, page.size_offset, page.size_size) == FieldRead::Read;
   int overwrite_offset = 0, overwrite_size = 0;
-  page.has_overwrite =
-      read_header_field(tk, "overwrite", true, overwrite_offset, overwrite_size) == FieldRead::Read;
+  page.has_overwrite = read_header_field(tk, "overwrite", true, overwrite_offset, overwrite_size) == FieldRead::Read;
   complete &= read_header_field(tk, "data", false, page.data_offset, page.data_size) == FieldRead::Read;
   if (!complete) return HeaderPageStatus::Incomplete;
   return HeaderPageStatus::Parsed;

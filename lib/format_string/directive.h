@@ -36,11 +36,11 @@ struct Directive {
   int32_t width = 0;       // 0: none (the same output)
   int32_t precision = -1;  // -1: none
   bool left = false, plus = false, space = false, alt = false, zero = false;
-  bool grouping = false;   // ' or I: locale-dependent digits
+  bool grouping = false;  // ' or I: locale-dependent digits
   bool width_star = false, precision_star = false;
-  bool overflow = false;   // a written width or precision above INT_MAX
+  bool overflow = false;  // a written width or precision above INT_MAX
   Length length = Length::kNone;
-  char conversion = 0;     // 0: the text ended inside the directive
+  char conversion = 0;  // 0: the text ended inside the directive
 
   bool star() const { return width_star || precision_star; }
   // No flag, width or precision: "%d", "%llx", "%s" print their digits or text as is.

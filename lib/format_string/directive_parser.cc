@@ -38,9 +38,11 @@ Length read_length(std::string_view text, size_t& i) {
         return Length::kLongLong;
       }
       return Length::kLong;
-    case 'q': case 'L': i++; return Length::kLongLong;
+    case 'q':
+    case 'L': i++; return Length::kLongLong;
     case 'j': i++; return Length::kIntmax;
-    case 'z': case 'Z': i++; return Length::kSize;
+    case 'z':
+    case 'Z': i++; return Length::kSize;
     case 't': i++; return Length::kPtrdiff;
     default: return Length::kNone;
   }
@@ -76,10 +78,14 @@ void read_loose(std::string_view text, Parsed& p, Known known) {
 // "%-5lx", "%pI4": upstream's print-fmt reader (see parser.h).
 void read_print_fmt(std::string_view text, Parsed& p) {
   read_loose(text, p, [](char c, int8_t& ls) {
-    if (c == 'h') ls--;
-    else if (c == 'l') ls++;
-    else if (c == 'L') ls = 2;
-    else return is_digit(c) || c == '#' || c == '+' || c == '.' || c == 'z' || c == 'Z' || c == '-';
+    if (c == 'h')
+      ls--;
+    else if (c == 'l')
+      ls++;
+    else if (c == 'L')
+      ls = 2;
+    else
+      return is_digit(c) || c == '#' || c == '+' || c == '.' || c == 'z' || c == 'Z' || c == '-';
     return true;
   });
   if (p.letter == 'p') p.end += static_cast<uint32_t>(pointer_letters(text.substr(p.end)));
@@ -91,10 +97,14 @@ bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A
 // "%ld", "%pS": upstream's reading of a printk format's binary arguments.
 void read_bprint(std::string_view text, Parsed& p) {
   read_loose(text, p, [](char c, int8_t& ls) {
-    if (c == 'l') ls++;
-    else if (c == 'L') ls = 2;
-    else if (c == 'z' || c == 'Z') ls = 1;
-    else return is_digit(c) || c == '.';
+    if (c == 'l')
+      ls++;
+    else if (c == 'L')
+      ls = 2;
+    else if (c == 'z' || c == 'Z')
+      ls = 1;
+    else
+      return is_digit(c) || c == '.';
     return true;
   });
   if (p.letter == 'p') {
@@ -124,7 +134,13 @@ void read_line(std::string_view text, Parsed& p) {
 
 bool is_int_conversion(char c) {
   switch (c) {
-    case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': case 'c': return true;
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o':
+    case 'c': return true;
     default: return false;
   }
 }
@@ -133,13 +149,20 @@ Directive parse_glibc(std::string_view text, size_t& i) {
   Directive d;
   for (; i < text.size(); i++) {
     char f = text[i];
-    if (f == '-') d.left = true;
-    else if (f == '+') d.plus = true;
-    else if (f == ' ') d.space = true;
-    else if (f == '#') d.alt = true;
-    else if (f == '0') d.zero = true;
-    else if (f == '\'' || f == 'I') d.grouping = true;
-    else break;
+    if (f == '-')
+      d.left = true;
+    else if (f == '+')
+      d.plus = true;
+    else if (f == ' ')
+      d.space = true;
+    else if (f == '#')
+      d.alt = true;
+    else if (f == '0')
+      d.zero = true;
+    else if (f == '\'' || f == 'I')
+      d.grouping = true;
+    else
+      break;
   }
   if (i < text.size() && text[i] == '*') {
     d.width_star = true;
@@ -184,14 +207,18 @@ Parsed parse(Dialect dialect, std::string_view text, size_t start) {
 size_t pointer_letters(std::string_view rest) {
   auto at = [&](size_t i) { return i < rest.size() ? rest[i] : '\0'; };
   switch (at(0)) {
-    case 'F': case 'S': case 'f': case 's':
+    case 'F':
+    case 'S':
+    case 'f':
+    case 's':
     case 'B':  // "%pB" (ahead of upstream 1.9.0, which leaves the 'B' as text)
       return 1;
     case 'a':  // "%pa", "%pap", "%pad" (ahead of upstream 1.9.0, as 'B')
       return (at(1) == 'p' || at(1) == 'd') ? 2 : 1;
-    case 'M': case 'm':
-      return (at(1) == 'R' || at(1) == 'F') ? 2 : 1;
-    case 'I': case 'i': {
+    case 'M':
+    case 'm': return (at(1) == 'R' || at(1) == 'F') ? 2 : 1;
+    case 'I':
+    case 'i': {
       // "%pI4", "%pI6c", "%pISpc", "%pI4h"
       size_t n = 1, index = 2;
       char kind = at(1);
@@ -219,8 +246,7 @@ size_t pointer_letters(std::string_view rest) {
       return (at(1) == 'L' || at(1) == 'l' || at(1) == 'B' || at(1) == 'b') ? 2 : 1;
     case 'h':  // "%*phD"
       return (at(1) == 'C' || at(1) == 'D' || at(1) == 'N') ? 2 : 1;
-    default:
-      return 0;
+    default: return 0;
   }
 }
 

@@ -29,15 +29,15 @@ enum class Dialect : uint8_t { kGlibc, kPrintFmt, kBprint, kLine };
 
 // One directive as a dialect reads it at text[start] == '%'.
 struct Parsed {
-  Directive directive;        // glibc's reading of text[start, letter_end)
-  uint32_t start = 0;         // the '%'
-  uint32_t letter_end = 0;    // past the letter that ended it; kLine: past the text kept
-  uint32_t end = 0;           // past the directive: reading resumes here
-  char letter = 0;            // the letter that ended it; 0 when the text ended first
-  int8_t ls = 0;              // kPrintFmt, kBprint: upstream's count of h (-1) and l (+1), L = 2
-  uint16_t stars = 0;          // '*' met before the letter
-  uint32_t star_at[2] = {};   // where the first two are
-  bool glibc_order = false;   // `directive` reads text[start, letter_end) whole
+  Directive directive;       // glibc's reading of text[start, letter_end)
+  uint32_t start = 0;        // the '%'
+  uint32_t letter_end = 0;   // past the letter that ended it; kLine: past the text kept
+  uint32_t end = 0;          // past the directive: reading resumes here
+  char letter = 0;           // the letter that ended it; 0 when the text ended first
+  int8_t ls = 0;             // kPrintFmt, kBprint: upstream's count of h (-1) and l (+1), L = 2
+  uint16_t stars = 0;        // '*' met before the letter
+  uint32_t star_at[2] = {};  // where the first two are
+  bool glibc_order = false;  // `directive` reads text[start, letter_end) whole
 };
 
 Parsed parse(Dialect dialect, std::string_view text, size_t start);

@@ -121,10 +121,14 @@ __attribute__((noinline)) void format_int_general(Sink& out, const Directive& d,
   if (conv == 'o' && d.alt && zeros == 0 && (digit_count == 0 || *digits != '0')) zeros = 1;
 
   std::string_view prefix;
-  if (negative) prefix = "-";
-  else if (is_signed && d.plus) prefix = "+";
-  else if (is_signed && d.space) prefix = " ";
-  else if (base == 16 && d.alt && magnitude != 0) prefix = conv == 'X' ? "0X" : "0x";
+  if (negative)
+    prefix = "-";
+  else if (is_signed && d.plus)
+    prefix = "+";
+  else if (is_signed && d.space)
+    prefix = " ";
+  else if (base == 16 && d.alt && magnitude != 0)
+    prefix = conv == 'X' ? "0X" : "0x";
 
   const int64_t length = static_cast<int64_t>(prefix.size()) + zeros + digit_count;
   int64_t pad = d.width > length ? d.width - length : 0;
@@ -150,7 +154,8 @@ __attribute__((noinline)) void format_int_general(Sink& out, const Directive& d,
 // "%s" of `text` (precision cuts, width pads).
 template <typename Sink>
 void format_string(Sink& out, const Directive& d, std::string_view text) {
-  if (d.precision >= 0 && static_cast<int64_t>(text.size()) > d.precision) text = text.substr(0, static_cast<size_t>(d.precision));
+  if (d.precision >= 0 && static_cast<int64_t>(text.size()) > d.precision)
+    text = text.substr(0, static_cast<size_t>(d.precision));
   if (d.width == 0) {
     out.append(text);
     return;

@@ -20,15 +20,15 @@ namespace tep::format_string {
 enum class LineKind : uint8_t { kNone, kInt, kString, kUnknown };
 
 struct LinePiece {
-  std::string_view literal;    // text before the directive (may be empty)
-  std::string_view directive;  // "%...X", at most 31 characters
+  std::string_view literal;         // text before the directive (may be empty)
+  std::string_view directive;       // "%...X", at most 31 characters
   LineKind kind = LineKind::kNone;  // kNone: literal only, end of format
   // How the directive prints:
   enum class Way : uint8_t {
-    kSingle,  // exactly one conversion done by hand: `conversion`
-    kWalk,    // text, "%%" and conversions: the first takes the value, later ones print nothing
-    kGlibc,   // one conversion glibc reads its own way ("%lllld", "%9999d"): vsnprintf
-    kNothing, // glibc refuses it (a width or precision above INT_MAX)
+    kSingle,   // exactly one conversion done by hand: `conversion`
+    kWalk,     // text, "%%" and conversions: the first takes the value, later ones print nothing
+    kGlibc,    // one conversion glibc reads its own way ("%lllld", "%9999d"): vsnprintf
+    kNothing,  // glibc refuses it (a width or precision above INT_MAX)
   } way = Way::kWalk;
   Directive conversion;
 };

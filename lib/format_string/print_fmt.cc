@@ -9,10 +9,16 @@ namespace {
 
 bool is_conversion_letter(char c) {
   switch (c) {
-    case 'd': case 'u': case 'i': case 'x': case 'X': case 'o': case 'c': case 's': case 'p':
-      return true;
-    default:
-      return false;
+    case 'd':
+    case 'u':
+    case 'i':
+    case 'x':
+    case 'X':
+    case 'o':
+    case 'c':
+    case 's':
+    case 'p': return true;
+    default: return false;
   }
 }
 

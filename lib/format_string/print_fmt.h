@@ -31,9 +31,9 @@ struct PrintFmtPiece {
   };
   Kind kind = Kind::kEnd;
   uint32_t literal_offset = 0, literal_size = 0;  // the unescaped text before it
-  Parsed parsed;          // offsets into the format text
-  int32_t arg = -1;       // index of the argument the conversion takes
-  int32_t star_arg = -1;  // the argument its '*' takes
+  Parsed parsed;                                  // offsets into the format text
+  int32_t arg = -1;                               // index of the argument the conversion takes
+  int32_t star_arg = -1;                          // the argument its '*' takes
 };
 
 // How a print fmt's number or string conversion prints, kept in a print step.

@@ -17,8 +17,10 @@ namespace tep::format_string {
 
 // The directive with a '*' filled in, bounded.
 inline Directive with_star(Directive d, int star) {
-  if (d.width_star) d.set_star_width(bounded_star(star));
-  else d.set_star_precision(bounded_star(star));
+  if (d.width_star)
+    d.set_star_width(bounded_star(star));
+  else
+    d.set_star_precision(bounded_star(star));
   return d;
 }
 

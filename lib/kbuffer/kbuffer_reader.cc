@@ -54,9 +54,7 @@ bool kbuffer::decode(const uint8_t* p, const uint8_t* end, Header& out) const {
       out.length = static_cast<int32_t>((static_cast<uint32_t>(read_u32(p)) - 1) & ~3u);
       p += 4;
       break;
-    default:
-      out.length = static_cast<int32_t>(out.type_len * 4);
-      break;
+    default: out.length = static_cast<int32_t>(out.type_len * 4); break;
   }
   out.payload = p;
   return true;
@@ -141,9 +139,7 @@ int kbuffer::step_old_format() {
     uint32_t delta = big_endian_ ? word & ((1u << 27) - 1) : word >> 5;
     p += 4;
     switch (type) {
-      case kOldPadding:
-        next_ = size_;
-        continue;
+      case kOldPadding: next_ = size_; continue;
       case kOldTimeExtend: {
         if (end - p < 4) {
           stop_at_end();

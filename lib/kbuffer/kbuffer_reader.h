@@ -27,7 +27,7 @@ struct kbuffer {
   struct Header {
     unsigned type_len = 0;
     uint64_t delta = 0;
-    int32_t length = 0;           // bytes after `payload`
+    int32_t length = 0;                // bytes after `payload`
     const uint8_t* payload = nullptr;  // first byte after the header words
   };
 

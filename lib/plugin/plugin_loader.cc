@@ -32,8 +32,7 @@ void load_one(tep_handle* tep, const char* dir, const char* file, tep_plugin_lis
   dlerror();
   auto loader = reinterpret_cast<tep_plugin_load_func>(dlsym(handle, TEP_PLUGIN_LOADER_NAME));
   if (!loader) {
-    tep_warning("could not find func '%s' in plugin '%s'\n%s\n", TEP_PLUGIN_LOADER_NAME,
-                path.c_str(), last_dl_error());
+    tep_warning("could not find func '%s' in plugin '%s'\n%s\n", TEP_PLUGIN_LOADER_NAME, path.c_str(), last_dl_error());
     dlclose(handle);
     return;
   }
@@ -48,7 +47,8 @@ void load_one(tep_handle* tep, const char* dir, const char* file, tep_plugin_lis
 
 tep_plugin_list* load_all(tep_handle* tep, const PluginPaths& paths, int flags) {
   tep_plugin_list* list = nullptr;
-  for_each_plugin_file(&paths, flags, ".so", [&](const char* dir, const char* file) { load_one(tep, dir, file, &list); });
+  for_each_plugin_file(&paths, flags, ".so",
+                       [&](const char* dir, const char* file) { load_one(tep, dir, file, &list); });
   return list;
 }
 
@@ -56,8 +56,7 @@ void unload_all(tep_plugin_list* list, tep_handle* tep) {
   while (list) {
     tep_plugin_list* node = list;
     list = node->next;
-    if (auto unloader =
-            reinterpret_cast<tep_plugin_unload_func>(dlsym(node->handle, TEP_PLUGIN_UNLOADER_NAME)))
+    if (auto unloader = reinterpret_cast<tep_plugin_unload_func>(dlsym(node->handle, TEP_PLUGIN_UNLOADER_NAME)))
       unloader(tep);
     dlclose(node->handle);
     delete node;

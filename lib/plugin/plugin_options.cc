@@ -51,12 +51,9 @@ void update_value(tep_plugin_option& op, const char* value) {
     op.set = 0;
 }
 
-const char* registered_owner(const tep_plugin_option& op) {
-  return op.plugin_alias ? op.plugin_alias : op.file;
-}
+const char* registered_owner(const tep_plugin_option& op) { return op.plugin_alias ? op.plugin_alias : op.file; }
 
-tep_plugin_option* find_registered(Registry& r, const std::optional<std::string>& plugin,
-                                   const std::string& option) {
+tep_plugin_option* find_registered(Registry& r, const std::optional<std::string>& plugin, const std::string& option) {
   for (tep_plugin_option* array : r.registered)
     for (tep_plugin_option* op = array; op->name; ++op) {
       if (plugin) {

@@ -35,13 +35,11 @@ void for_each_file_in(const char* dir, const char* suffix, const FileVisitor& vi
   closedir(d);
 }
 
-void for_each_plugin_file(const PluginPaths* paths, int flags, const char* suffix,
-                          const FileVisitor& visit) {
+void for_each_plugin_file(const PluginPaths* paths, int flags, const char* suffix, const FileVisitor& visit) {
   if (flags & TEP_DISABLE_PLUGINS) return;
 
   if (paths)
-    for (const std::string& dir : paths->with_priority(TEP_PLUGIN_FIRST))
-      for_each_file_in(dir.c_str(), suffix, visit);
+    for (const std::string& dir : paths->with_priority(TEP_PLUGIN_FIRST)) for_each_file_in(dir.c_str(), suffix, visit);
 
   if (!(flags & TEP_DISABLE_SYS_PLUGINS)) for_each_file_in(TEP_BUILTIN_PLUGIN_DIR, suffix, visit);
 
@@ -54,8 +52,7 @@ void for_each_plugin_file(const PluginPaths* paths, int flags, const char* suffi
   for_each_file_in(user_dir.c_str(), suffix, visit);
 
   if (paths)
-    for (const std::string& dir : paths->with_priority(TEP_PLUGIN_LAST))
-      for_each_file_in(dir.c_str(), suffix, visit);
+    for (const std::string& dir : paths->with_priority(TEP_PLUGIN_LAST)) for_each_file_in(dir.c_str(), suffix, visit);
 }
 
 }  // namespace tep::plugin

@@ -23,8 +23,7 @@ inline constexpr const char* kUserPluginDir = ".local/lib/traceevent/plugins/";
 // Within a directory the order is readdir()'s. `paths` (the handle's
 // tep_add_plugin_path list) and `flags` (its tep_flag bits) are those of the
 // handle, null and 0 without one.
-void for_each_plugin_file(const PluginPaths* paths, int flags, const char* suffix,
-                          const FileVisitor& visit);
+void for_each_plugin_file(const PluginPaths* paths, int flags, const char* suffix, const FileVisitor& visit);
 
 // One directory of the walk above (exposed for tests).
 void for_each_file_in(const char* dir, const char* suffix, const FileVisitor& visit);

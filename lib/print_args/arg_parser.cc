@@ -44,8 +44,8 @@ int op_priority(std::string_view op) {
 }
 
 bool is_binary_op(std::string_view op) {
-  static constexpr std::string_view kOps[] = {">>", "<<", "&", "|", "&&", "||", "-", "+", "*",
-                                              "^",  "/",  "%", "<", ">", "<=", ">=", "==", "!="};
+  static constexpr std::string_view kOps[] = {">>", "<<", "&", "|", "&&", "||", "-",  "+",  "*",
+                                              "^",  "/",  "%", "<", ">",  "<=", ">=", "==", "!="};
   for (std::string_view known : kOps)
     if (op == known) return true;
   return false;
@@ -72,8 +72,7 @@ const char* parse_status_text(ParseStatus status) {
   return "unknown";
 }
 
-PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, Event& event, ArgTree& tree,
-                               std::string_view text)
+PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, Event& event, ArgTree& tree, std::string_view text)
     : context_(context), event_(event), tree_(tree), lexer_(text, kPrintFmtGrammar) {}
 
 // An Error token from the tokenizer reaches the top without a status.
@@ -118,8 +117,7 @@ class DepthGuard {
 ParseStatus PrintFmtParser::parse() {
   Token token = lexer_.next();
   if (token.type != TokenType::DQuote) {
-    fail(token.type == TokenType::Error ? ParseStatus::UnterminatedString
-                                        : ParseStatus::NoFormatString);
+    fail(token.type == TokenType::Error ? ParseStatus::UnterminatedString : ParseStatus::NoFormatString);
     return status_;
   }
   std::string_view format = token.text;
@@ -172,9 +170,7 @@ ParseStatus PrintFmtParser::parse() {
   return status_;
 }
 
-Token PrintFmtParser::process_arg(tep_print_arg* arg) {
-  return process_arg_token(arg, lexer_.next());
-}
+Token PrintFmtParser::process_arg(tep_print_arg* arg) { return process_arg_token(arg, lexer_.next()); }
 
 Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
   DepthGuard guard(depth_);
@@ -213,8 +209,7 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
       arg->op.op = tree_.keep(token.text);
       arg->op.left = nullptr;
       return process_op(arg, token);
-    default:
-      return fail(status_for(token));
+    default: return fail(status_for(token));
   }
 }
 
@@ -236,8 +231,7 @@ Token PrintFmtParser::finish_field(tep_print_arg* arg) {
   arg->field.name = tree_.keep(name.text);
   arg->field.field = find_any_field_in(event_, name.text);
   if (pending_flag_mark_ || pending_symbolic_mark_) {
-    if (arg->field.field)
-      arg->field.field->flags |= pending_flag_mark_ ? TEP_FIELD_IS_FLAG : TEP_FIELD_IS_SYMBOLIC;
+    if (arg->field.field) arg->field.field->flags |= pending_flag_mark_ ? TEP_FIELD_IS_FLAG : TEP_FIELD_IS_SYMBOLIC;
     pending_flag_mark_ = pending_symbolic_mark_ = false;
   }
   return lexer_.next();
@@ -367,8 +361,7 @@ Token PrintFmtParser::process_cond(tep_print_arg* top) {
   arg->op.right = right;
 
   Token token = process_arg(left);
-  while (is_ok(token) && token.type == TokenType::Op && token.text != ":")
-    token = process_op(left, token);
+  while (is_ok(token) && token.type == TokenType::Op && token.text != ":") token = process_op(left, token);
   if (!is_ok(token)) {
     top->op.right = nullptr;
     return token;

@@ -33,21 +33,17 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
   if (name == "__print_hex_str") return process_hex(arg, TEP_PRINT_HEX_STR);
   if (name == "__print_array") return process_int_array(arg);
   if (name == "__get_str" || name == "__get_rel_str") return process_named_field(arg, TEP_PRINT_STRING);
-  if (name == "__get_bitmask" || name == "__get_rel_bitmask")
-    return process_named_field(arg, TEP_PRINT_BITMASK);
-  if (name == "__get_cpumask" || name == "__get_rel_cpumask")
-    return process_named_field(arg, TEP_PRINT_CPUMASK);
-  if (name == "__get_dynamic_array" || name == "__get_rel_dynamic_array" ||
-      name == "__get_sockaddr" || name == "__get_sockaddr_rel")
+  if (name == "__get_bitmask" || name == "__get_rel_bitmask") return process_named_field(arg, TEP_PRINT_BITMASK);
+  if (name == "__get_cpumask" || name == "__get_rel_cpumask") return process_named_field(arg, TEP_PRINT_CPUMASK);
+  if (name == "__get_dynamic_array" || name == "__get_rel_dynamic_array" || name == "__get_sockaddr" ||
+      name == "__get_sockaddr_rel")
     return process_dynamic_array(arg);
-  if (name == "__get_dynamic_array_len" || name == "__get_rel_dynamic_array_len")
-    return process_dynamic_array_len(arg);
+  if (name == "__get_dynamic_array_len" || name == "__get_rel_dynamic_array_len") return process_dynamic_array_len(arg);
   if (name == "__get_stacktrace") return process_stacktrace(arg);
   if (name == "__print_dynamic_array") return process_print_dynamic_array(arg);
   if (name == "__builtin_expect") return process_builtin_expect(arg);
   if (name == "sizeof") return process_sizeof(arg);
-  if (const tep_function_handler* handler = context_.functions.find(name))
-    return process_func_handler(arg, *handler);
+  if (const tep_function_handler* handler = context_.functions.find(name)) return process_func_handler(arg, *handler);
   return fail(ParseStatus::UnknownFunction);
 }
 
@@ -301,14 +297,11 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   } else if (token.text == "u8" || token.text == "s8" || token.text == "__u8") {
     // Upstream 1.9.0 added the __ forms, all but __s8.
     size = "1";
-  } else if (token.text == "u16" || token.text == "s16" || token.text == "__u16" ||
-             token.text == "__s16") {
+  } else if (token.text == "u16" || token.text == "s16" || token.text == "__u16" || token.text == "__s16") {
     size = "2";
-  } else if (token.text == "u32" || token.text == "s32" || token.text == "__u32" ||
-             token.text == "__s32") {
+  } else if (token.text == "u32" || token.text == "s32" || token.text == "__u32" || token.text == "__s32") {
     size = "4";
-  } else if (token.text == "u64" || token.text == "s64" || token.text == "__u64" ||
-             token.text == "__s64") {
+  } else if (token.text == "u64" || token.text == "s64" || token.text == "__u64" || token.text == "__s64") {
     size = "8";
   } else {
     return fail(ParseStatus::BadSizeof);
@@ -331,8 +324,7 @@ Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_functio
     tep_print_arg* param = tree_.new_arg();
     Token token = process_arg(param);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::Delim, i + 1 < count ? "," : ")"))
-      return fail(ParseStatus::WrongArgumentCount);
+    if (!token.is(TokenType::Delim, i + 1 < count ? "," : ")")) return fail(ParseStatus::WrongArgumentCount);
     *tail = param;
     tail = &param->next;
   }

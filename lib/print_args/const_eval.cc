@@ -89,52 +89,63 @@ bool eval_op(const tep_print_arg& arg, long long& out, int depth) {
       if (!arg.op.right || !eval_signed(arg.op.right, r, depth + 1)) return false;
       out = ~r;
       return true;
-    default:
-      return false;
+    default: return false;
   }
 }
 
 bool eval_signed(const tep_print_arg* arg, long long& out, int depth) {
   if (!arg || depth > kMaxDepth) return false;
   switch (arg->type) {
-    case TEP_PRINT_ATOM:
-      out = arg->atom.atom ? scan_number(arg->atom.atom, kStrtoll).as_signed() : 0;
-      return true;
+    case TEP_PRINT_ATOM: out = arg->atom.atom ? scan_number(arg->atom.atom, kStrtoll).as_signed() : 0; return true;
     case TEP_PRINT_TYPE:
       if (!eval_signed(arg->typecast.item, out, depth + 1)) return false;
       out = static_cast<long long>(apply_cast(static_cast<uint64_t>(out), arg->typecast.type));
       return true;
-    case TEP_PRINT_OP:
-      return eval_op(*arg, out, depth);
-    default:
-      return false;
+    case TEP_PRINT_OP: return eval_op(*arg, out, depth);
+    default: return false;
   }
 }
 
 // "1 + 2" on unsigned 64-bit values; false for operators upstream does not
 // fold and for a division by zero (upstream crashes there).
 bool fold_op(std::string_view op, uint64_t l, uint64_t r, uint64_t& out) {
-  if (op == "+") out = l + r;
-  else if (op == "-") out = l - r;
-  else if (op == "*") out = l * r;
+  if (op == "+")
+    out = l + r;
+  else if (op == "-")
+    out = l - r;
+  else if (op == "*")
+    out = l * r;
   else if (op == "/" || op == "%") {
     if (r == 0) return false;
     out = op == "/" ? l / r : l % r;
-  }
-  else if (op == "<<") out = l << (r & 63);
-  else if (op == ">>") out = l >> (r & 63);
-  else if (op == "&") out = l & r;
-  else if (op == "|") out = l | r;
-  else if (op == "^") out = l ^ r;
-  else if (op == "<") out = l < r;
-  else if (op == ">") out = l > r;
-  else if (op == "<=") out = l <= r;
-  else if (op == ">=") out = l >= r;
-  else if (op == "==") out = l == r;
-  else if (op == "!=") out = l != r;
-  else if (op == "&&") out = l && r;
-  else if (op == "||") out = l || r;
-  else return false;
+  } else if (op == "<<")
+    out = l << (r & 63);
+  else if (op == ">>")
+    out = l >> (r & 63);
+  else if (op == "&")
+    out = l & r;
+  else if (op == "|")
+    out = l | r;
+  else if (op == "^")
+    out = l ^ r;
+  else if (op == "<")
+    out = l < r;
+  else if (op == ">")
+    out = l > r;
+  else if (op == "<=")
+    out = l <= r;
+  else if (op == ">=")
+    out = l >= r;
+  else if (op == "==")
+    out = l == r;
+  else if (op == "!=")
+    out = l != r;
+  else if (op == "&&")
+    out = l && r;
+  else if (op == "||")
+    out = l || r;
+  else
+    return false;
   return true;
 }
 
@@ -144,12 +155,12 @@ void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
   fold(tree, arg->op.right, depth + 1);
   const tep_print_arg* left = arg->op.left;
   const tep_print_arg* right = arg->op.right;
-  if (!left || !right || left->type != TEP_PRINT_ATOM || right->type != TEP_PRINT_ATOM ||
-      !left->atom.atom || !right->atom.atom || !arg->op.op)
+  if (!left || !right || left->type != TEP_PRINT_ATOM || right->type != TEP_PRINT_ATOM || !left->atom.atom ||
+      !right->atom.atom || !arg->op.op)
     return;
   uint64_t value;
-  if (!fold_op(arg->op.op, scan_number(left->atom.atom, kStrtoull).bits,
-               scan_number(right->atom.atom, kStrtoull).bits, value))
+  if (!fold_op(arg->op.op, scan_number(left->atom.atom, kStrtoull).bits, scan_number(right->atom.atom, kStrtoull).bits,
+               value))
     return;
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_ATOM;
@@ -158,15 +169,12 @@ void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
 
 }  // namespace
 
-uint64_t apply_cast(uint64_t value, const char* type) {
-  return type ? value & format_string::cast_mask(type) : value;
-}
+uint64_t apply_cast(uint64_t value, const char* type) { return type ? value & format_string::cast_mask(type) : value; }
 
 char* table_entry_text(ArgTree& tree, const tep_print_arg& arg) {
   const tep_print_arg* node = &arg;
   // A cast of an atom keeps the atom's spelling: "(u8)3" stores "3".
-  for (int depth = 0; node && node->type == TEP_PRINT_TYPE && depth <= kMaxDepth; ++depth)
-    node = node->typecast.item;
+  for (int depth = 0; node && node->type == TEP_PRINT_TYPE && depth <= kMaxDepth; ++depth) node = node->typecast.item;
   if (!node) return nullptr;
   // The atom's text is already the tree's, and never written in place.
   if (node->type == TEP_PRINT_ATOM) return node->atom.atom ? node->atom.atom : tree.keep("");

@@ -51,8 +51,8 @@ bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_v
   parse_directives();
   if (!format_args_match(event.print_directives)) {
     event.flags |= TEP_EVENT_FL_FAILED;
-    tep_warning("[%s:%s] print fmt arguments do not match its conversions",
-                event.system ? event.system : "", event.name ? event.name : "");
+    tep_warning("[%s:%s] print fmt arguments do not match its conversions", event.system ? event.system : "",
+                event.name ? event.name : "");
     return false;
   }
   return true;

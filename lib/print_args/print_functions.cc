@@ -13,8 +13,8 @@ bool PrintFunctionRegistry::add(std::unique_ptr<tep_function_handler> handler) {
 }
 
 bool PrintFunctionRegistry::remove_by_name(std::string_view name) {
-  auto it = std::find_if(active_.begin(), active_.end(),
-                         [&](const tep_function_handler* h) { return h->name == name; });
+  auto it =
+      std::find_if(active_.begin(), active_.end(), [&](const tep_function_handler* h) { return h->name == name; });
   if (it == active_.end()) return false;
   active_.erase(it);
   return true;

@@ -172,9 +172,7 @@ void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, u
       out.append(piece.format.literal);
       print_time(out, piece.time, record.ts);
       break;
-    default:
-      out.append(piece.format.literal);
-      break;
+    default: out.append(piece.format.literal); break;
   }
 }
 
@@ -183,8 +181,10 @@ void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, u
 void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args) {
   // tep_find_event_by_record's answer, without the C entry point.
   tep_event* event = nullptr;
-  if (record.size < 0) tep_warning("ug! negative record size %d", record.size);
-  else event = tep.events.find_by_id(common_field(tep, record, record::CommonField::Type));
+  if (record.size < 0)
+    tep_warning("ug! negative record size %d", record.size);
+  else
+    event = tep.events.find_by_id(common_field(tep, record, record::CommonField::Type));
   if (!event) {
     seq::append(s, "[UNKNOWN EVENT]");
     return;
@@ -195,12 +195,8 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
   seq::Output out(s);
   for (const LinePiece& piece : plan.pieces()) {
     switch (piece.format.kind) {
-      case format_string::LineKind::kNone:
-        out.append(piece.format.literal);
-        break;
-      case format_string::LineKind::kInt:
-        print_int_argument(tep, out, record, va_arg(args, unsigned), piece);
-        break;
+      case format_string::LineKind::kNone: out.append(piece.format.literal); break;
+      case format_string::LineKind::kInt: print_int_argument(tep, out, record, va_arg(args, unsigned), piece); break;
       case format_string::LineKind::kString:
         print_string_argument(tep, out, record, *event, va_arg(args, const char*), piece);
         break;

@@ -18,5 +18,4 @@ namespace tep::print_line {
 
 void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* format, va_list args);
 
-
 }  // namespace tep::print_line

@@ -16,9 +16,9 @@
 namespace tep::print_line {
 
 struct TimeLayout {
-  int precision = 0;   // digits after the dot
-  int divisor = 0;     // 0: none
-  int32_t scale = 1;   // 10^precision in a wrapping int
+  int precision = 0;  // digits after the dot
+  int divisor = 0;    // 0: none
+  int32_t scale = 1;  // 10^precision in a wrapping int
 };
 
 TimeLayout parse_time_directive(std::string_view directive);

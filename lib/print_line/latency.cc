@@ -22,8 +22,13 @@ void print_latency(seq::Output& out, int flags, int preempt_count) {
   bool hardirq = bits & kHardirq, softirq = bits & kSoftirq;
   char column[3] = {
       (bits & kIrqsOff) ? 'd' : '.',
-      (bits & kNeedResched) ? 'N' : (bits & kNeedReschedLazy) ? 'L' : '.',
-      (hardirq && softirq) ? 'H' : hardirq ? 'h' : softirq ? 's' : '.',
+      (bits & kNeedResched)       ? 'N'
+      : (bits & kNeedReschedLazy) ? 'L'
+                                  : '.',
+      (hardirq && softirq) ? 'H'
+      : hardirq            ? 'h'
+      : softirq            ? 's'
+                           : '.',
   };
   out.append(std::string_view(column, 3));
   unsigned pc = static_cast<unsigned>(preempt_count);

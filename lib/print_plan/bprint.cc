@@ -40,17 +40,18 @@ BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text) {
         // printable first byte as that sign.
         char next = p.end > p.letter_end ? format[p.letter_end] : '\0';
         char after = p.end < format.size() ? format[p.end] : '\0';
-        bool symbol = !next || next == 's' || next == 'S' || next == 'x' ||
-                      ((next == 'f' || next == 'F') && after != 'w');
+        bool symbol =
+            !next || next == 's' || next == 'S' || next == 'x' || ((next == 'f' || next == 'F') && after != 'w');
         add(symbol ? Read::Kind::Number : Read::Kind::PointerOrString, size_for(p.ls));
         break;
       }
-      case 'd': case 'u': case 'i': case 'x': case 'X': case 'o':
-        add(Read::Kind::Number, size_for(p.ls));
-        break;
-      case 's':
-        add(Read::Kind::String, 0);
-        break;
+      case 'd':
+      case 'u':
+      case 'i':
+      case 'x':
+      case 'X':
+      case 'o': add(Read::Kind::Number, size_for(p.ls)); break;
+      case 's': add(Read::Kind::String, 0); break;
       default:  // '%', and everything upstream does not know ('h', '-', 'c', ...)
         break;
     }
@@ -110,8 +111,7 @@ void print_bprint(Output& s, const Context& ctx, const Plan& plan) {
         text = std::string("%ps: ") + printk;
       } else {
         char buf[64];
-        snprintf(buf, sizeof(buf), "%%ps: (NO FORMAT FOUND at %llx)\n",
-                 static_cast<unsigned long long>(addr));
+        snprintf(buf, sizeof(buf), "%%ps: (NO FORMAT FOUND at %llx)\n", static_cast<unsigned long long>(addr));
         text = buf;
       }
       if (plan.bprint_formats.size() < kMaxCachedFormats) {

@@ -41,8 +41,8 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
     case TEP_PRINT_DYNAMIC_ARRAY:
     case TEP_PRINT_DYNAMIC_ARRAY_LEN: {
       if (!node->dynarray.field) return new_expr(Expr::Kind::Zero);
-      Expr* e = new_expr(node->type == TEP_PRINT_DYNAMIC_ARRAY ? Expr::Kind::DynamicAddress
-                                                               : Expr::Kind::DynamicLength);
+      Expr* e =
+          new_expr(node->type == TEP_PRINT_DYNAMIC_ARRAY ? Expr::Kind::DynamicAddress : Expr::Kind::DynamicLength);
       e->field = field_ref(*node->dynarray.field);
       return e;
     }
@@ -60,16 +60,15 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
           e->field = field_ref(*left->dynarray.field);
           e->element_size = e->field.element_size ? e->field.element_size : tep_.long_size;
           e->a = number(node->op.right, depth + 1);
-          e->constant = cast ? format_string::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
-                             : ~0ULL;
+          e->constant = cast ? format_string::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "") : ~0ULL;
           return e;
         }
         if (left && left->type == TEP_PRINT_FIELD) {
           FieldRef f = field_of(left);
           if (!f.valid) return new_expr(Expr::Kind::Zero);
           const Expr* index = number(node->op.right, depth + 1);
-          uint64_t mask = cast ? format_string::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "")
-                               : ~0ULL;
+          uint64_t mask =
+              cast ? format_string::pointer_cast_mask(cast->typecast.type ? cast->typecast.type : "") : ~0ULL;
           // REC->args[2]: the element is a field of its own (evaluate's offset).
           int64_t at = static_cast<int64_t>(f.offset + index->constant * f.element_size);
           if (index->kind == Expr::Kind::Constant && at >= 0 && at <= INT32_MAX) {
@@ -119,6 +118,5 @@ const Expr* Compiler::number(const tep_print_arg* node, int depth) {
       return new_expr(Expr::Kind::Zero);
   }
 }
-
 
 }  // namespace tep::print_plan::compiling

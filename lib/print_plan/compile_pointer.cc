@@ -21,7 +21,6 @@ bool ip4_reverse(const tep_handle& tep, char c) {
   return c == 'l';
 }
 
-
 }  // namespace
 
 const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
@@ -79,21 +78,15 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
       p->delimiter = at(1) == 'C' ? ":" : at(1) == 'D' ? "-" : at(1) == 'N' ? "" : " ";
       break;
     // A printk format's %pa and %pB stay plain pointers, as upstream reads them.
-    case 'a':
-      p->kind = ref.bprint_index < 0 ? Kind::PhysAddr : Kind::Plain;
-      break;
-    case 'B':
-      p->kind = ref.bprint_index < 0 ? Kind::Backtrace : Kind::Plain;
-      break;
-    default:
-      p->kind = Kind::Plain;
-      break;
+    case 'a': p->kind = ref.bprint_index < 0 ? Kind::PhysAddr : Kind::Plain; break;
+    case 'B': p->kind = ref.bprint_index < 0 ? Kind::Backtrace : Kind::Plain; break;
+    default: p->kind = Kind::Plain; break;
   }
 
   const tep_print_arg* node = ref.node;
   // Upstream looks through casts to the field of an address or UUID (not of a hex buffer).
-  bool takes_field = p->kind == Kind::Mac || p->kind == Kind::Ipv4 || p->kind == Kind::Ipv6 ||
-                     p->kind == Kind::Uuid || p->kind == Kind::IpSockaddr;
+  bool takes_field = p->kind == Kind::Mac || p->kind == Kind::Ipv4 || p->kind == Kind::Ipv6 || p->kind == Kind::Uuid ||
+                     p->kind == Kind::IpSockaddr;
   while (takes_field && node && node->type == TEP_PRINT_TYPE) node = node->typecast.item;
   if (ref.bprint_index >= 0) {
     p->source = PointerArg::Source::BprintArg;
@@ -121,8 +114,7 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
   } else if (node && node->type == TEP_PRINT_FIELD) {
     p->source = PointerArg::Source::Field;
     p->field = field_of(node);
-  } else if (p->kind == Kind::IpSockaddr && node && node->type == TEP_PRINT_DYNAMIC_ARRAY &&
-             node->dynarray.field) {
+  } else if (p->kind == Kind::IpSockaddr && node && node->type == TEP_PRINT_DYNAMIC_ARRAY && node->dynarray.field) {
     p->source = PointerArg::Source::Dynamic;
     p->field = field_ref(*node->dynarray.field);
   } else {
@@ -131,6 +123,5 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
   }
   return &plan_.pointers.emplace_back(std::move(*p));
 }
-
 
 }  // namespace tep::print_plan::compiling

@@ -42,8 +42,7 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
         s->has_delimiter = true;
         s->text = node->flags.delim;
       }
-      for (const tep_print_flag_sym* f = flags ? node->flags.flags : node->symbol.symbols; f;
-           f = f->next) {
+      for (const tep_print_flag_sym* f = flags ? node->flags.flags : node->symbol.symbols; f; f = f->next) {
         int64_t value = flag_value(f->value);
         s->symbols.push_back({value, f->str ? f->str : ""});
         if (flags) s->flag_bits.push_back(value > 0 ? static_cast<uint64_t>(value) : ~0ULL);
@@ -57,7 +56,7 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
       bool is_hex = node->type != TEP_PRINT_INT_ARRAY;
       const tep_print_arg* source = is_hex ? node->hex.field : node->int_array.field;
       if (!source) return new_string(StrArg::Kind::Nothing);
-      StrArg* s = new_string(!is_hex ? StrArg::Kind::IntArray
+      StrArg* s = new_string(!is_hex                       ? StrArg::Kind::IntArray
                              : node->type == TEP_PRINT_HEX ? StrArg::Kind::Hex
                                                            : StrArg::Kind::HexString);
       if (source->type == TEP_PRINT_DYNAMIC_ARRAY && source->dynarray.field) {
@@ -94,8 +93,7 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
     case TEP_PRINT_CPUMASK: {
       FieldRef f = resolve_field(event_, node->bitmask.field, node->bitmask.bitmask);
       if (!f.valid) return new_string(StrArg::Kind::Nothing);
-      StrArg* s = new_string(node->type == TEP_PRINT_BITMASK ? StrArg::Kind::Bitmask
-                                                             : StrArg::Kind::Cpumask);
+      StrArg* s = new_string(node->type == TEP_PRINT_BITMASK ? StrArg::Kind::Bitmask : StrArg::Kind::Cpumask);
       s->field = f;
       return s;
     }
@@ -115,10 +113,8 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
       s->call = call(node, depth);
       return s;
     }
-    default:
-      return new_string(StrArg::Kind::Nothing);
+    default: return new_string(StrArg::Kind::Nothing);
   }
 }
-
 
 }  // namespace tep::print_plan::compiling

@@ -31,16 +31,14 @@ FieldRef field_ref(const tep_format_field& f) {
 
 int64_t flag_value(const char* text) {
   if (!text) return -1;
-  if (isdigit(static_cast<unsigned char>(text[0])))
-    return static_cast<int64_t>(strtoull(text, nullptr, 0));
+  if (isdigit(static_cast<unsigned char>(text[0]))) return static_cast<int64_t>(strtoull(text, nullptr, 0));
   static const struct {
     const char* name;
     int64_t value;
   } known[] = {
-      {"HI_SOFTIRQ", 0},      {"TIMER_SOFTIRQ", 1},   {"NET_TX_SOFTIRQ", 2},
-      {"NET_RX_SOFTIRQ", 3},  {"BLOCK_SOFTIRQ", 4},   {"IRQ_POLL_SOFTIRQ", 5},
-      {"TASKLET_SOFTIRQ", 6}, {"SCHED_SOFTIRQ", 7},   {"HRTIMER_SOFTIRQ", 8},
-      {"RCU_SOFTIRQ", 9},     {"HRTIMER_NORESTART", 0}, {"HRTIMER_RESTART", 1},
+      {"HI_SOFTIRQ", 0},      {"TIMER_SOFTIRQ", 1},    {"NET_TX_SOFTIRQ", 2},    {"NET_RX_SOFTIRQ", 3},
+      {"BLOCK_SOFTIRQ", 4},   {"IRQ_POLL_SOFTIRQ", 5}, {"TASKLET_SOFTIRQ", 6},   {"SCHED_SOFTIRQ", 7},
+      {"HRTIMER_SOFTIRQ", 8}, {"RCU_SOFTIRQ", 9},      {"HRTIMER_NORESTART", 0}, {"HRTIMER_RESTART", 1},
   };
   for (const auto& k : known)
     if (strcmp(k.name, text) == 0) return k.value;
@@ -65,9 +63,15 @@ int value_bits(const Expr& e, int depth) {
         case Op::Shr:
           if (e.b->kind != K::Constant) return value_bits(*e.a, depth + 1);
           return std::max(0, value_bits(*e.a, depth + 1) - static_cast<int>(e.b->constant & 63));
-        case Op::Not: case Op::Ne: case Op::LogOr: case Op::LogAnd: case Op::Lt: case Op::Le:
-        case Op::Gt: case Op::Ge: case Op::Eq:
-          return 1;
+        case Op::Not:
+        case Op::Ne:
+        case Op::LogOr:
+        case Op::LogAnd:
+        case Op::Lt:
+        case Op::Le:
+        case Op::Gt:
+        case Op::Ge:
+        case Op::Eq: return 1;
         default: return 64;
       }
     default: return 64;
@@ -94,7 +98,6 @@ Expr::Op op_from(const char* op) {
     default: return Op::Unknown;
   }
 }
-
 
 // The common shapes run in run_steps' loop; a '*', or a conversion glibc
 // prints, goes through run_step.
@@ -162,11 +165,8 @@ void Compiler::format(std::string_view text, const format_string::PrintFmt& pars
     step.star = piece.star_arg >= 0 ? number(args[piece.star_arg]) : nullptr;
     switch (piece.kind) {
       case Kind::kEnd:
-      case Kind::kCut:
-        continue;
-      case Kind::kNoArgument:
-        plan_.failed = true;
-        continue;
+      case Kind::kCut: continue;
+      case Kind::kNoArgument: plan_.failed = true; continue;
       case Kind::kUnknown: {
         char shown[4] = {'>', p.letter, '<', 0};  // upstream shows the letter it does not know
         literal(shown);
@@ -200,7 +200,6 @@ void Compiler::format(std::string_view text, const format_string::PrintFmt& pars
     add_step(step);
   }
 }
-
 
 }  // namespace compiling
 

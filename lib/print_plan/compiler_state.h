@@ -30,8 +30,7 @@ Expr::Op op_from(const char* op);
 
 class Compiler {
  public:
-  Compiler(const tep_handle& tep, const Event& event, Plan& plan)
-      : tep_(tep), event_(event), plan_(plan) {}
+  Compiler(const tep_handle& tep, const Event& event, Plan& plan) : tep_(tep), event_(event), plan_(plan) {}
 
   const Expr* number(ArgRef ref) {
     if (ref.bprint_index >= 0) {
@@ -87,9 +86,7 @@ class Compiler {
     return e;
   }
 
-  FieldRef field_of(const tep_print_arg* node) {
-    return resolve_field(event_, node->field.field, node->field.name);
-  }
+  FieldRef field_of(const tep_print_arg* node) { return resolve_field(event_, node->field.field, node->field.name); }
 
   const Expr* number(const tep_print_arg* node, int depth);
   const StrArg* string(const tep_print_arg* node, int depth);
@@ -113,12 +110,10 @@ class Compiler {
   }
 
  private:
-
   const tep_handle& tep_;
   const Event& event_;
   Plan& plan_;
   std::string pending_;
-
 };
 
 }  // namespace tep::print_plan::compiling

@@ -51,8 +51,7 @@ constexpr size_t kPaddingPastArray = 64;
 // A print function's pointer to a __data_loc array: the array in the record
 // when it lies inside, as upstream passes it; for a record cut short, a
 // zero-padded copy of what is there, so the function reads no byte past the record.
-uint64_t dynamic_array_pointer(const Context& ctx, const FieldRef& f,
-                               std::vector<std::vector<uint8_t>>& padded) {
+uint64_t dynamic_array_pointer(const Context& ctx, const FieldRef& f, std::vector<std::vector<uint8_t>>& padded) {
   int64_t offset, length;
   dynamic_location(ctx, f, offset, length);
   if (ctx.record.inside(offset, length))
@@ -145,8 +144,7 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
     case K::Conditional: return value_of(ctx, *e.a) ? value_of(ctx, *e.b) : value_of(ctx, *e.c);
     case K::Function: return function_value(ctx, *e.call);
     case K::BprintArg:
-      if (e.index < ctx.bprint_count && !ctx.bprint_args[e.index].is_string)
-        return ctx.bprint_args[e.index].value;
+      if (e.index < ctx.bprint_count && !ctx.bprint_args[e.index].is_string) return ctx.bprint_args[e.index].value;
       return 0;
     case K::Binary: break;
   }

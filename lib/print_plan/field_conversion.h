@@ -27,11 +27,11 @@
 namespace tep::print_plan {
 
 struct FieldConversion {
-  std::string_view format;                  // the print fmt
+  std::string_view format;                              // the print fmt
   const format_string::PrintFmtPiece* piece = nullptr;  // its directive ("%lx", "%*d", "%ps"), read once
-  bool zero_x_prefix = false;               // the text before it ends in "0x"
-  const tep_print_arg* star = nullptr;      // the argument a '*' takes
-  uint64_t cast_mask = ~0ULL;               // "(u8)REC->x": 0xff
+  bool zero_x_prefix = false;                           // the text before it ends in "0x"
+  const tep_print_arg* star = nullptr;                  // the argument a '*' takes
+  uint64_t cast_mask = ~0ULL;                           // "(u8)REC->x": 0xff
 };
 
 // The entries of an event's print fmt (its directives read at parse time,

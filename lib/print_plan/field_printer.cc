@@ -116,8 +116,10 @@ void print_pointer(Output& s, const tep_handle& tep, char variant, uint64_t valu
     // A plain %p is printf's of the value cast to a pointer (its low 32 bits on
     // i686): "(nil)" for 0; an unknown symbol is 0x%llx.
     if (!symbol) value = static_cast<uintptr_t>(value);
-    if (value == 0 && !symbol) s.append("(nil)");
-    else append_hex(s, value, true);
+    if (value == 0 && !symbol)
+      s.append("(nil)");
+    else
+      append_hex(s, value, true);
   }
 }
 
@@ -138,8 +140,10 @@ void print_printk_string(Output& s, const tep_handle& tep, const void* data, int
     memcpy(&v, at, 4);
     addr = v;
   }
-  if (const char* printk = tep.printk.find(addr)) s.append(printk);
-  else append_hex(s, addr, false);
+  if (const char* printk = tep.printk.find(addr))
+    s.append(printk);
+  else
+    append_hex(s, addr, false);
 }
 
 // Through the print fmt's own conversion of the field; false when there is none.
@@ -164,11 +168,13 @@ bool print_as_print_fmt_does(Output& s, const tep_handle& tep, const void* data,
     // %s of a scalar field: the field's bytes as text, up to a NUL ("char buf; size:0"
     // of old ftrace print events: up to the record's end).
     const char* start = static_cast<const char*>(data) + field.offset;
-    int64_t available = size == kUnknownSize ? INT64_MAX : field.offset >= 0 && field.offset < size ? size - field.offset : 0;
+    int64_t available = size == kUnknownSize                       ? INT64_MAX
+                        : field.offset >= 0 && field.offset < size ? size - field.offset
+                                                                   : 0;
     int64_t limit = field.size > 0 ? std::min<int64_t>(field.size, available) : available;
     size_t length = limit == INT64_MAX ? strlen(start) : strnlen(start, static_cast<size_t>(limit));
     format_string::format_text(s, format_string::PrintFmt::conversion(conversion.format, *conversion.piece), star,
-                     std::string_view(start, length));
+                               std::string_view(start, length));
   } else {
     format_string::PrintFmtConversion c = format_string::PrintFmt::conversion(conversion.format, *conversion.piece);
     format_string::follow_trace_long(c, tep.long_size);
@@ -177,19 +183,20 @@ bool print_as_print_fmt_does(Output& s, const tep_handle& tep, const void* data,
   return true;
 }
 
-void print_scalar(Output& s, const tep_handle& tep, const void* data, int64_t size,
-                  const tep_format_field& field, SymbolStyle style, PrintFmtEntries& entries) {
+void print_scalar(Output& s, const tep_handle& tep, const void* data, int64_t size, const tep_format_field& field,
+                  SymbolStyle style, PrintFmtEntries& entries) {
   uint64_t value = read_scalar(tep, data, size, field.offset, field.size);
-  if (!entries.exhausted() && print_as_print_fmt_does(s, tep, data, size, field, value, style, entries))
-    return;
+  if (!entries.exhausted() && print_as_print_fmt_does(s, tep, data, size, field, value, style, entries)) return;
   unsigned long flags = record::field_flags(field);
   if (flags & TEP_FIELD_IS_POINTER) {
     append_hex(s, value, true);
   } else if (flags & TEP_FIELD_IS_SIGNED) {
     switch (field.size) {
       case 4:
-        if (flags & TEP_FIELD_IS_LONG) append_hex(s, static_cast<uint32_t>(value), true);
-        else append_decimal(s, static_cast<int32_t>(value));
+        if (flags & TEP_FIELD_IS_LONG)
+          append_hex(s, static_cast<uint32_t>(value), true);
+        else
+          append_decimal(s, static_cast<int32_t>(value));
         break;
       case 2: {
         // "%2d"
@@ -201,9 +208,7 @@ void print_scalar(Output& s, const tep_handle& tep, const void* data, int64_t si
       case 1:  // "%d" of a char, as upstream casts it: unsigned on arm64 and s390x
         append_decimal(s, static_cast<char>(value));
         break;
-      default:
-        append_decimal(s, static_cast<int64_t>(value));
-        break;
+      default: append_decimal(s, static_cast<int64_t>(value)); break;
     }
   } else if (flags & TEP_FIELD_IS_LONG) {
     append_hex(s, value, true);
@@ -230,14 +235,11 @@ void print_named(Output& s, const void* data, int64_t size, tep_format_field& fi
   print_content(s, data, size, field, style, entries);
 }
 
-bool printable_event(const tep_event& event, const void* data) {
-  return data && event.tep;
-}
+bool printable_event(const tep_event& event, const void* data) { return data && event.tep; }
 
 }  // namespace
 
-void print_field_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field,
-                         SymbolStyle style) {
+void print_field_content(trace_seq* s, const void* data, int64_t size, tep_format_field& field, SymbolStyle style) {
   if (!field.event || !printable_event(*field.event, data)) return;
   PrintFmtEntries entries(*field.event);
   Output out(s);

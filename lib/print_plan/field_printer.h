@@ -35,7 +35,6 @@ void print_fields(trace_seq* s, const void* data, int64_t size, tep_event& event
 void print_fields(seq::Output& s, const void* data, int64_t size, tep_event& event,
                   SymbolStyle style = SymbolStyle::kName);
 // The same for the fields whose bit is set in `mask` (bit i = i-th field).
-void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event,
-                           uint64_t mask);
+void print_selected_fields(trace_seq* s, const void* data, int64_t size, tep_event& event, uint64_t mask);
 
 }  // namespace tep::print_plan

@@ -35,16 +35,14 @@ std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generat
   }
   std::vector<ArgRef> args;
   for (const tep_print_arg* a = event.print_fmt.args; a; a = a->next) args.push_back({a, -1});
-  if (event.print_fmt.format)
-    compile_format(tep, event, event.print_fmt.format, event.print_directives, args, *plan);
+  if (event.print_fmt.format) compile_format(tep, event, event.print_fmt.format, event.print_directives, args, *plan);
   // Other threads may be reading the flags while printing this event.
   if (plan->failed) __atomic_fetch_or(&event.flags, TEP_EVENT_FL_FAILED, __ATOMIC_RELAXED);
   return plan;
 }
 
 // Builds the plan for `generation` unless another thread just did.
-__attribute__((noinline, cold)) const Plan& build_current(tep_handle& tep, Event& event,
-                                                          uint64_t generation) {
+__attribute__((noinline, cold)) const Plan& build_current(tep_handle& tep, Event& event, uint64_t generation) {
   std::lock_guard<std::mutex> lock(event.plan.build_mutex());
   if (const Plan* plan = event.plan.current(generation)) return *plan;
   return *event.plan.publish(build_plan(tep, event, generation));
@@ -54,7 +52,8 @@ __attribute__((noinline, cold)) const Plan& build_current(tep_handle& tep, Event
 
 const Plan& plan_for(tep_handle& tep, Event& event) {
   uint64_t generation = tep.generation.load(std::memory_order_acquire);
-  if (const Plan* plan = event.plan.current(generation)) [[likely]] return *plan;
+  if (const Plan* plan = event.plan.current(generation)) [[likely]]
+    return *plan;
   return build_current(tep, event, generation);
 }
 
@@ -113,8 +112,10 @@ void print_info(Output& s, tep_handle& tep, Event& event, const tep_record& reco
     return;
   }
   Context ctx{tep, event, RecordView(tep, record.data, record.size)};
-  if (plan.is_bprint) print_bprint(s, ctx, plan);
-  else run_steps(s, ctx, plan);
+  if (plan.is_bprint)
+    print_bprint(s, ctx, plan);
+  else
+    run_steps(s, ctx, plan);
 }
 
 }  // namespace tep::print_plan

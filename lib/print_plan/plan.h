@@ -29,13 +29,12 @@ struct FunctionCall;
 struct BprintFormat {
   struct Read {
     enum class Kind : uint8_t { Number, String, PointerOrString } kind = Kind::Number;
-    int size = 0;              // Number: bytes read (after 4-byte alignment)
+    int size = 0;                   // Number: bytes read (after 4-byte alignment)
     bool starts_directive = false;  // the buffer's end is checked here
   };
   std::string text;
   std::vector<Read> reads;
 };
-
 
 // A __data_loc / __rel_loc field, or a fixed one: where it lies in the record.
 struct FieldRef {
@@ -65,8 +64,26 @@ struct Expr {
     BprintArg,       // bprint: the value read from the binary buffer
   };
   enum class Op : uint8_t {
-    Unknown, Not, Ne, BitNot, LogOr, Or, LogAnd, And, Lt, Shl, Le, Gt, Shr, Ge, Eq, Sub, Add,
-    Div, Mod, Mul,
+    Unknown,
+    Not,
+    Ne,
+    BitNot,
+    LogOr,
+    Or,
+    LogAnd,
+    And,
+    Lt,
+    Shl,
+    Le,
+    Gt,
+    Shr,
+    Ge,
+    Eq,
+    Sub,
+    Add,
+    Div,
+    Mod,
+    Mul,
   };
   Kind kind = Kind::Zero;
   Op op = Op::Unknown;
@@ -94,8 +111,21 @@ struct FunctionCall {
 // What a %s conversion prints (upstream's print_str_arg).
 struct StrArg {
   enum class Kind : uint8_t {
-    Nothing, Text, Address, FieldBytes, Flags, Symbols, Hex, HexString, IntArray, DynString,
-    Bitmask, Cpumask, Conditional, Function, BprintArg,
+    Nothing,
+    Text,
+    Address,
+    FieldBytes,
+    Flags,
+    Symbols,
+    Hex,
+    HexString,
+    IntArray,
+    DynString,
+    Bitmask,
+    Cpumask,
+    Conditional,
+    Function,
+    BprintArg,
     Stacktrace,  // __get_stacktrace(x): x's dynamic array of long-sized return addresses
   };
   struct Symbol {
@@ -105,7 +135,7 @@ struct StrArg {
   Kind kind = Kind::Nothing;
   std::string text;  // Text; Flags delimiter
   bool has_delimiter = false;
-  FieldRef field;          // FieldBytes, DynString, Bitmask, Cpumask; Hex/IntArray source
+  FieldRef field;  // FieldBytes, DynString, Bitmask, Cpumask; Hex/IntArray source
   bool source_is_dynamic = false;
   // IntArray of __print_dynamic_array(x, size): no count, the array's length
   // divided by the element size is.
@@ -127,7 +157,15 @@ struct StrArg {
 // What a %p conversion prints (upstream's print_arg_pointer).
 struct PointerArg {
   enum class Kind : uint8_t {
-    Plain, Symbol, Mac, Ipv4, Ipv6, IpSockaddr, IpNothing, Uuid, HexBuffer,
+    Plain,
+    Symbol,
+    Mac,
+    Ipv4,
+    Ipv6,
+    IpSockaddr,
+    IpNothing,
+    Uuid,
+    HexBuffer,
     // The kernel's, which upstream 1.9.0 does not know (print fmts only):
     PhysAddr,   // %pa %pap %pad: "0x" and the value in 2 * long size hex digits
     Backtrace,  // %pB: %pS of a return address (its function is the one holding address - 1)
@@ -160,25 +198,25 @@ struct Step {
   // How run_steps runs it, chosen when compiling: the shapes most records
   // print, without a '*' and by hand, in the loop; the rest through run_step.
   enum class Run : uint8_t {
-    Literal,      // `literal`
-    Field1,       // a number of the scalar field of that size at field_offset (>= 0)
+    Literal,  // `literal`
+    Field1,   // a number of the scalar field of that size at field_offset (>= 0)
     Field2,
     Field4,
     Field8,
-    Number,       // a number of `number`
-    DynString,    // %s of __get_str(x): the field at field_offset / field_size
-    String,       // %s of `string`
-    Pointer,      // %p of `pointer`
-    Other,        // run_step
+    Number,     // a number of `number`
+    DynString,  // %s of __get_str(x): the field at field_offset / field_size
+    String,     // %s of `string`
+    Pointer,    // %p of `pointer`
+    Other,      // run_step
   };
   Kind kind = Kind::Literal;
   Run run = Run::Literal;
-  bool relative = false;          // Run::DynString is a __rel_loc
-  int32_t field_offset = 0;       // Run::Field* / DynString
+  bool relative = false;     // Run::DynString is a __rel_loc
+  int32_t field_offset = 0;  // Run::Field* / DynString
   int32_t field_size = 0;
   format_string::PrintFmtConversion conversion;
-  std::string_view literal;       // into Plan::texts
-  const Expr* star = nullptr;     // the argument feeding '*'
+  std::string_view literal;    // into Plan::texts
+  const Expr* star = nullptr;  // the argument feeding '*'
   const Expr* number = nullptr;
   const StrArg* string = nullptr;
   const PointerArg* pointer = nullptr;

@@ -11,7 +11,8 @@ namespace {
 
 // Upstream 1.8.4's sockaddr printer words it differently from the others.
 void wrong_type(Output& s, int type, PointerArg::Kind kind) {
-  s.append(kind == PointerArg::Kind::IpSockaddr ? "ARG NOT FIELD NOR DYNAMIC ARRAY BUT TYPE " : "ARG TYPE NOT FIELD BUT ");
+  s.append(kind == PointerArg::Kind::IpSockaddr ? "ARG NOT FIELD NOR DYNAMIC ARRAY BUT TYPE "
+                                                : "ARG TYPE NOT FIELD BUT ");
   append_decimal(s, type);
 }
 
@@ -44,8 +45,7 @@ void ip6(Output& s, char letter, const uint8_t* b) {
 void ip6_compressed(Output& s, const uint8_t* b) {
   uint16_t words[8];
   for (int i = 0; i < 8; i++) words[i] = static_cast<uint16_t>(b[2 * i] << 8 | b[2 * i + 1]);
-  bool v4_mapped = !words[0] && !words[1] && !words[2] && !words[3] && !words[4] &&
-                   words[5] == 0xffff;
+  bool v4_mapped = !words[0] && !words[1] && !words[2] && !words[3] && !words[4] && words[5] == 0xffff;
   bool isatap = (words[4] | 0x0200) == 0x0200 && words[5] == 0x5efe;
   bool use_v4 = v4_mapped || isatap;
   int range = use_v4 ? 6 : 8;
@@ -101,8 +101,7 @@ void uuid(Output& s, const PointerArg& arg, const uint8_t* b) {
 }
 
 // A struct sockaddr_in / sockaddr_in6 at [offset, offset + len).
-void sockaddr(Output& s, const Context& ctx, const PointerArg& arg, int64_t offset,
-              int64_t len) {
+void sockaddr(Output& s, const Context& ctx, const PointerArg& arg, int64_t offset, int64_t len) {
   uint8_t sa[28];
   ctx.record.copy(offset, sizeof(sa), sa);
   uint16_t family;
@@ -124,8 +123,10 @@ void sockaddr(Output& s, const Context& ctx, const PointerArg& arg, int64_t offs
       return;
     }
     if (arg.with_port) s.append_char('[');
-    if (arg.compressed) ip6_compressed(s, sa + 8);
-    else ip6(s, arg.ip_letter, sa + 8);
+    if (arg.compressed)
+      ip6_compressed(s, sa + 8);
+    else
+      ip6(s, arg.ip_letter, sa + 8);
     if (arg.with_port) {
       s.append("]:");
       append_decimal(s, port);
@@ -134,8 +135,7 @@ void sockaddr(Output& s, const Context& ctx, const PointerArg& arg, int64_t offs
 }
 
 // A field of a fixed size: "INVALID..." when it has another size.
-bool sized_field(Output& s, const Context& ctx, const PointerArg& arg, int want,
-                 const char* invalid, uint8_t* out) {
+bool sized_field(Output& s, const Context& ctx, const PointerArg& arg, int want, const char* invalid, uint8_t* out) {
   if (!arg.field.valid) return false;
   if (arg.field.size != want) {
     s.append(invalid);
@@ -148,8 +148,10 @@ bool sized_field(Output& s, const Context& ctx, const PointerArg& arg, int want,
 // printf's %p of the value cast to a pointer: its low 32 bits on i686.
 void plain_pointer(Output& s, uint64_t value) {
   uint64_t v = static_cast<uintptr_t>(value);
-  if (v) append_hex(s, v, true);
-  else s.append("(nil)");
+  if (v)
+    append_hex(s, v, true);
+  else
+    s.append("(nil)");
 }
 
 // %ps: the function's name ("+0x..." after it for %pS), else the address.
@@ -194,8 +196,7 @@ void backtrace_symbol(Output& s, const Context& ctx, uint64_t v) {
 }
 
 // Everything but a %p or %ps of a value (the common case, print_pointer's own).
-__attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx, const PointerArg& arg,
-                                                   int plen) {
+__attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen) {
   using K = PointerArg::Kind;
   using Src = PointerArg::Source;
   if (arg.source == Src::Text) {
@@ -205,10 +206,14 @@ __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx
   if (arg.source == Src::BprintArg) {
     if (arg.index >= ctx.bprint_count) return;
     const BprintValue& barg = ctx.bprint_args[arg.index];
-    if (barg.is_string) s.append(barg.text);
-    else if (arg.kind == K::Plain) plain_pointer(s, barg.value);
-    else if (arg.kind == K::Symbol) symbol(s, ctx, arg, barg.value);
-    else if (arg.kind != K::IpNothing) wrong_type(s, TEP_PRINT_ATOM, arg.kind);  // the rest need a field
+    if (barg.is_string)
+      s.append(barg.text);
+    else if (arg.kind == K::Plain)
+      plain_pointer(s, barg.value);
+    else if (arg.kind == K::Symbol)
+      symbol(s, ctx, arg, barg.value);
+    else if (arg.kind != K::IpNothing)
+      wrong_type(s, TEP_PRINT_ATOM, arg.kind);  // the rest need a field
     return;
   }
   if (arg.kind == K::IpNothing) return;
@@ -231,8 +236,10 @@ __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx
       return;
     case K::Ipv6:
       if (sized_field(s, ctx, arg, 16, "INVALIDIPv6", buf)) {
-        if (arg.compressed) ip6_compressed(s, buf);
-        else ip6(s, arg.ip_letter, buf);
+        if (arg.compressed)
+          ip6_compressed(s, buf);
+        else
+          ip6(s, arg.ip_letter, buf);
       }
       return;
     case K::Uuid:
@@ -268,8 +275,7 @@ void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int ple
     if (arg.kind == PointerArg::Kind::Plain) return plain_pointer(s, value_of(ctx, *arg.value));
     if (arg.kind == PointerArg::Kind::Symbol) return symbol(s, ctx, arg, value_of(ctx, *arg.value));
     if (arg.kind == PointerArg::Kind::PhysAddr) return phys_addr(s, ctx, value_of(ctx, *arg.value));
-    if (arg.kind == PointerArg::Kind::Backtrace)
-      return backtrace_symbol(s, ctx, value_of(ctx, *arg.value));
+    if (arg.kind == PointerArg::Kind::Backtrace) return backtrace_symbol(s, ctx, value_of(ctx, *arg.value));
   }
   print_other_pointer(s, ctx, arg, plen);
 }

@@ -19,8 +19,7 @@ struct RecordView {
   bool swap = false;  // file byte order differs from the host's
 
   RecordView(const tep_handle& tep, const void* d, int n)
-      : data(static_cast<const uint8_t*>(d)), size(n < 0 ? 0 : n),
-        swap(swaps_bytes(tep)) {
+      : data(static_cast<const uint8_t*>(d)), size(n < 0 ? 0 : n), swap(swaps_bytes(tep)) {
     if (!data) size = 0;
   }
 
@@ -39,7 +38,6 @@ struct RecordView {
   uint64_t scalar(int32_t offset) const {
     return int64_t{offset} + Len <= size ? read_number(data + offset, Len, swap) : 0;
   }
-
 
   // Copies len bytes at offset, zero-filling what lies outside the record.
   void copy(int64_t offset, int len, uint8_t* out) const {

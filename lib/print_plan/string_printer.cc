@@ -14,7 +14,6 @@
 namespace tep::print_plan {
 namespace {
 
-
 // "ff,ffffffff": the mask as hex, most significant byte first, a comma every
 // 32 bits (print_bitmask_to_seq).
 std::string bitmask_text(const Context& ctx, int64_t offset, int64_t size) {
@@ -111,8 +110,10 @@ __attribute__((noinline)) void format_text_slowly(Output& s, const format_string
 void print_text(Output& s, const format_string::PrintFmtConversion& c, const int* star, std::string_view text) {
   if (__builtin_expect(!c.by_hand || star, 0)) return format_text_slowly(s, c, star, text);
   // A plain "%s" (most) is the text itself.
-  if (c.directive.width == 0 && c.directive.precision < 0) s.append(text);
-  else format_string::format_string(s, c.directive, text);
+  if (c.directive.width == 0 && c.directive.precision < 0)
+    s.append(text);
+  else
+    format_string::format_string(s, c.directive, text);
 }
 
 // __print_flags: each entry whose bits are all set, in order, its bits then
@@ -127,8 +128,8 @@ void print_flags(Output& s, const Context& ctx, const StrArg& arg, const format_
     const uint64_t* bits = arg.flag_bits.data();
     bool printed = false;
     for (; i < count; i++) {
-      if (bits[i] & ~val) continue;               // a bit of the entry is not set
-      if (arg.symbols[i].value <= 0) continue;    // val has every bit: flag_bits cannot tell
+      if (bits[i] & ~val) continue;             // a bit of the entry is not set
+      if (arg.symbols[i].value <= 0) continue;  // val has every bit: flag_bits cannot tell
       if (printed && arg.has_delimiter) s.append(arg.text);
       print_text(s, c, star, arg.symbols[i].text);
       printed = true;
@@ -208,8 +209,10 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
         memcpy(&v, rec.data + arg.field.offset, 4);
         addr = v;
       }
-      if (const char* printk = ctx.tep.printk.find(addr)) s.append(printk);
-      else append_hex(s, addr, false);
+      if (const char* printk = ctx.tep.printk.find(addr))
+        s.append(printk);
+      else
+        append_hex(s, addr, false);
       return;
     }
     case K::Hex:
@@ -254,8 +257,7 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
       // A mask running past the record prints nothing, as upstream (which
       // zeroes its length); a 0xffff-byte mask would otherwise print 147 kB.
       if (!ctx.record.inside(offset, length)) length = 0;
-      std::string text = arg.kind == K::Bitmask ? bitmask_text(ctx, offset, length)
-                                                : cpumask_text(ctx, offset, length);
+      std::string text = arg.kind == K::Bitmask ? bitmask_text(ctx, offset, length) : cpumask_text(ctx, offset, length);
       format_string::format_text(s, c, star, text);
       return;
     }

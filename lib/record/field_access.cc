@@ -14,8 +14,8 @@ bool within(int offset, int size, int data_size) {
 
 }  // namespace
 
-bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap,
-                     int& offset, int& length) {
+bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap, int& offset,
+                     int& length) {
   if (!within(field.offset, field.size, data_size)) return false;
   // "__data_loc char[] name": offset in the low 16 bits, length in the high
   // 16 (a 2-byte location, from old kernels, holds only the offset).

@@ -21,8 +21,7 @@ inline unsigned long field_flags(const tep_format_field& field) {
 // lies within [data, data + data_size); false otherwise. `swap`: the record's
 // byte order is not the host's (lib/core/handle.h has the same calls taking
 // the handle, which knows).
-inline bool read_field_value(const tep_format_field& field, const void* data, int data_size, bool swap,
-                             uint64_t& out) {
+inline bool read_field_value(const tep_format_field& field, const void* data, int data_size, bool swap, uint64_t& out) {
   const int size = field.size;
   if ((size != 1 && size != 2 && size != 4 && size != 8) || field.offset < 0 || data_size < 0 ||
       static_cast<int64_t>(field.offset) + size > data_size)
@@ -38,7 +37,7 @@ inline bool read_field_value(const tep_format_field& field, const void* data, in
 
 // Where the payload of a __data_loc / __rel_loc field lies: offset and length
 // within [data, data + data_size). False when the location points outside.
-bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap,
-                     int& offset, int& length);
+bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap, int& offset,
+                     int& length);
 
 }  // namespace tep::record

@@ -37,7 +37,7 @@ struct HandFormat {
   std::string text;
   const char* pointer = nullptr;  // where the caller's copy was last seen
   bool immutable = false;         // and it is a literal of the main program
-  bool by_hand = false;  // every conversion is one done by hand
+  bool by_hand = false;           // every conversion is one done by hand
   std::vector<Piece> pieces;
 };
 
@@ -122,8 +122,7 @@ int format_by_hand(trace_seq* s, const char* fmt, va_list ap) {
   for (const HandFormat::Piece& piece : format.pieces) {
     if (!piece.literal.empty()) out.append(piece.literal);
     switch (piece.kind) {
-      case Kind::kNone:
-        continue;
+      case Kind::kNone: continue;
       case Kind::kString: {
         const char* str = or_null_text(va_arg(ap, const char*), -1);
         out.append(std::string_view(str, strlen(str)));

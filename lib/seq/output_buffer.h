@@ -29,8 +29,10 @@ class Output {
 
   void append(std::string_view text) {
     if (__builtin_expect(text.size() > room(), 0)) return append_slow(text);
-    if (text.size() <= 32) copy_short(cur_, text.data(), text.size());
-    else memcpy(cur_, text.data(), text.size());
+    if (text.size() <= 32)
+      copy_short(cur_, text.data(), text.size());
+    else
+      memcpy(cur_, text.data(), text.size());
     cur_ += text.size();
   }
   void append_char(char c) {

@@ -37,9 +37,7 @@ bool poisoned(trace_seq* s, Site site) {
   return true;
 }
 
-bool writable(trace_seq* s, Site site) {
-  return !poisoned(s, site) && s->state == TRACE_SEQ__GOOD;
-}
+bool writable(trace_seq* s, Site site) { return !poisoned(s, site) && s->state == TRACE_SEQ__GOOD; }
 
 // Makes room for `extra` more bytes plus the byte terminate() writes, growing in
 // kStep steps like upstream (so buffer_size matches it). False on failure.
@@ -195,12 +193,8 @@ int write_to(trace_seq* s, FILE* fp) {
         size_t n = strnlen(s->buffer, s->len);
         return fwrite(s->buffer, 1, n, fp) == n ? static_cast<int>(n) : -1;
       }
-    case TRACE_SEQ__BUFFER_POISONED:
-      fprintf(fp, "%s\n", kPoisonMessage);
-      break;
-    case TRACE_SEQ__MEM_ALLOC_FAILED:
-      fprintf(fp, "%s\n", kAllocMessage);
-      break;
+    case TRACE_SEQ__BUFFER_POISONED: fprintf(fp, "%s\n", kPoisonMessage); break;
+    case TRACE_SEQ__MEM_ALLOC_FAILED: fprintf(fp, "%s\n", kAllocMessage); break;
   }
   return -1;
 }

@@ -56,13 +56,13 @@ void appendf(trace_seq* s, const char* fmt, ...) __attribute__((format(printf, 2
 void init(trace_seq* s);
 void reset(trace_seq* s);
 void destroy(trace_seq* s);
-int put_text(trace_seq* s, std::string_view text);            // trace_seq_puts
-int put_char(trace_seq* s, unsigned char c);                  // trace_seq_putc
-int print_va(trace_seq* s, const char* fmt, va_list ap)       // trace_seq_printf's body
+int put_text(trace_seq* s, std::string_view text);       // trace_seq_puts
+int put_char(trace_seq* s, unsigned char c);             // trace_seq_putc
+int print_va(trace_seq* s, const char* fmt, va_list ap)  // trace_seq_printf's body
     __attribute__((format(printf, 2, 0)));
-int vprint(trace_seq* s, const char* fmt, va_list ap)         // trace_seq_vprintf
+int vprint(trace_seq* s, const char* fmt, va_list ap)  // trace_seq_vprintf
     __attribute__((format(printf, 2, 0)));
 void terminate(trace_seq* s);
-int write_to(trace_seq* s, FILE* fp);                         // trace_seq_do_fprintf
+int write_to(trace_seq* s, FILE* fp);  // trace_seq_do_fprintf
 
 }  // namespace tep::seq

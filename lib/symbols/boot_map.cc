@@ -156,8 +156,8 @@ void BootMap::rebuild_range_deltas() {
 uint64_t BootMap::range_delta(uint64_t addr) const {
   if (!last_boot_) return 0;
   const auto& entries = last_boot_->entries;
-  auto after = std::upper_bound(entries.begin(), entries.end(), addr,
-                                [](uint64_t a, const Entry& e) { return a < e.addr; });
+  auto after =
+      std::upper_bound(entries.begin(), entries.end(), addr, [](uint64_t a, const Entry& e) { return a < e.addr; });
   if (after == entries.begin()) return 0;
   return range_deltas_[static_cast<size_t>(after - entries.begin() - 1)];
 }

@@ -78,8 +78,8 @@ class BootMap {
   uint64_t text_addr_ = 0;
   uint64_t kernel_delta_ = 0;
   uint64_t module_start_ = 0;
-  std::unique_ptr<Table> last_boot_;  // sorted by address; null until one parses
-  std::unique_ptr<Table> modules_;    // sorted by name (Entry::addr: address or delta)
+  std::unique_ptr<Table> last_boot_;    // sorted by address; null until one parses
+  std::unique_ptr<Table> modules_;      // sorted by name (Entry::addr: address or delta)
   std::vector<uint64_t> range_deltas_;  // per last_boot_ entry: its module's delta
 };
 

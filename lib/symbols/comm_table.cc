@@ -115,8 +115,7 @@ CommTable::RegisterStatus CommTable::add_name(std::string_view comm, int pid, bo
   // A pid known to be in the array refuses a plain registration: no lock taken.
   const char* known = nullptr;
   bool registered = false;
-  if (!override && pid != 0 && cached_lookup(pid, known, registered) && registered)
-    return RegisterStatus::kPidExists;
+  if (!override && pid != 0 && cached_lookup(pid, known, registered) && registered) return RegisterStatus::kPidExists;
   std::unique_lock lock(mutex_);
   if (!sorted_mode_) {
     if (!override) {
@@ -142,8 +141,8 @@ CommTable::RegisterStatus CommTable::add_name(std::string_view comm, int pid, bo
     }
     return RegisterStatus::kOk;
   }
-  auto at = std::upper_bound(sorted_.begin(), sorted_.end(), pid,
-                             [](int p, const tep_cmdline* e) { return p < e->pid; });
+  auto at =
+      std::upper_bound(sorted_.begin(), sorted_.end(), pid, [](int p, const tep_cmdline* e) { return p < e->pid; });
   sorted_.insert(at, new_entry(strings_.copy(comm), pid));
   changed();
   return RegisterStatus::kOk;
@@ -173,14 +172,12 @@ const tep_cmdline* CommTable::find_by_comm(const char* comm, const tep_cmdline* 
   if (sorted_mode_) {
     auto from = std::find(sorted_.begin(), sorted_.end(), after);
     from = from == sorted_.end() ? sorted_.begin() : from + 1;
-    auto hit = std::find_if(from, sorted_.end(),
-                            [&](const tep_cmdline* e) { return wanted == e->comm; });
+    auto hit = std::find_if(from, sorted_.end(), [&](const tep_cmdline* e) { return wanted == e->comm; });
     return hit == sorted_.end() ? nullptr : *hit;
   }
   auto from = std::find(pending_.rbegin(), pending_.rend(), after);
   from = from == pending_.rend() ? pending_.rbegin() : from + 1;
-  auto hit = std::find_if(from, pending_.rend(),
-                          [&](const tep_cmdline* e) { return wanted == e->comm; });
+  auto hit = std::find_if(from, pending_.rend(), [&](const tep_cmdline* e) { return wanted == e->comm; });
   return hit == pending_.rend() ? nullptr : *hit;
 }
 

@@ -59,7 +59,7 @@ class CommTable {
  private:
   RegisterStatus add_name(std::string_view comm, int pid, bool override);
   void ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const;
-  void sort_locked() const;  // needs the unique lock
+  void sort_locked() const;          // needs the unique lock
   size_t find_index(int pid) const;  // sorted_.size() when absent
   tep_cmdline* new_entry(const char* comm, int pid) const;
 
@@ -77,7 +77,7 @@ class CommTable {
 
   mutable std::shared_mutex mutex_;
   mutable StringArena strings_;
-  mutable std::deque<tep_cmdline> entries_;  // every entry ever made, never moved
+  mutable std::deque<tep_cmdline> entries_;    // every entry ever made, never moved
   mutable std::vector<tep_cmdline*> pending_;  // list mode, oldest first
   mutable std::vector<tep_cmdline*> sorted_;   // array mode
   mutable bool sorted_mode_ = false;

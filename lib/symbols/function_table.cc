@@ -54,12 +54,11 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
   while (!reader.at_end()) {
     std::string_view line = reader.take_line();
     if (line.empty()) continue;  // upstream's strtok skips empty lines
-    errno = 0;  // upstream clears it before reading each line: callers see 0 after
+    errno = 0;                   // upstream clears it before reading each line: callers see 0 after
     KallsymsLine parsed = scan_kallsyms_line(line);
     if (parsed.conversions != 2 || parsed.name_end == 0) {
       lock.unlock();
-      tep_warning("Failed to parse kallsyms n=%d func_end=%d", parsed.conversions,
-                  static_cast<int>(parsed.name_end));
+      tep_warning("Failed to parse kallsyms n=%d func_end=%d", parsed.conversions, static_cast<int>(parsed.name_end));
       return ParseStatus::kBadLine;
     }
     if (parsed.ignored(line)) continue;
@@ -207,7 +206,8 @@ bool FunctionTable::lookup(uint64_t addr, FunctionMatch& out) const {
     if (!slot->found) return false;
     out = {{slot->match.name, slot->name_size},
            slot->match.module ? std::string_view(slot->match.module, slot->module_size) : std::string_view(),
-           slot->match.start, slot->match.size};
+           slot->match.start,
+           slot->match.size};
     return true;
   }
   if (!found) return false;

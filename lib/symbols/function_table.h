@@ -89,9 +89,7 @@ class FunctionTable {
   size_t find_index(uint64_t addr) const;  // entries_.size() - 1 (the sentinel) if none
   void append(const Entry& e);
   void note_text_symbol(std::string_view name, uint64_t addr, const char* module);
-  uint64_t boot_start(uint64_t start, const char* module) const {
-    return module ? start : start - boot_.delta(start);
-  }
+  uint64_t boot_start(uint64_t start, const char* module) const { return module ? start : start - boot_.delta(start); }
   bool resolve(uint64_t addr, CMatch& out, std::shared_lock<std::shared_mutex>& lock) const;
   const void* kept_answer(uint64_t addr, CMatch& resolved, bool& found) const;
 
@@ -102,7 +100,7 @@ class FunctionTable {
   // follow (without it). Reversing the runs of equal addresses of the sorted
   // part gives back their registration order, all a re-sort needs.
   mutable std::vector<Entry> entries_;
-  mutable size_t sorted_count_ = 0;  // entries_[0, sorted_count_) in upstream's order
+  mutable size_t sorted_count_ = 0;      // entries_[0, sorted_count_) in upstream's order
   mutable bool sorted_current_ = false;  // and the sentinel after them, nothing else
   BootMap boot_;
   tep_func_resolver_t* resolver_ = nullptr;

@@ -24,8 +24,8 @@ bool is_space(char c) { return kSpaces.of[static_cast<unsigned char>(c)]; }
 
 // glibc's %16llx (blanks already skipped): optional sign, "0x" (both count
 // against the width), digits; a "0x" with no digit after it reads as 0.
-constexpr NumberSyntax kScanfHex16{.base = 16, .overflow = Overflow::Wrap, .skip_blanks = false,
-                                   .prefix_without_digits_consumed = true, .width = 16};
+constexpr NumberSyntax kScanfHex16{
+    .base = 16, .overflow = Overflow::Wrap, .skip_blanks = false, .prefix_without_digits_consumed = true, .width = 16};
 
 void skip_spaces(std::string_view line, size_t& pos) {
   while (pos < line.size() && is_space(line[pos])) ++pos;
@@ -82,8 +82,8 @@ bool hex8(const char* p, uint32_t& out) {
 // "ffffffff81000000 T name...": 16 plain hex digits, one blank, the type, one
 // blank, the name. Any other shape goes through the general scanner.
 bool scan_canonical(std::string_view line, KallsymsLine& out) {
-  if (line.size() < 20 || line[16] != ' ' || line[18] != ' ' || is_space(line[17]) ||
-      is_space(line[19]) || (line[0] == '0' && (line[1] == 'x' || line[1] == 'X')))
+  if (line.size() < 20 || line[16] != ' ' || line[18] != ' ' || is_space(line[17]) || is_space(line[19]) ||
+      (line[0] == '0' && (line[1] == 'x' || line[1] == 'X')))
     return false;
   uint32_t high, low;
   if (!hex8(line.data(), high) || !hex8(line.data() + 8, low)) return false;

@@ -25,9 +25,7 @@ struct KallsymsLine {
   size_t module_start = 0, module_end = 0;  // module_end == 0: no module
   bool has_module() const { return module_end != 0; }
   // Upstream drops '$'-names (ARM mapping symbols) and absolute (A/a) symbols.
-  bool ignored(std::string_view line) const {
-    return line[name_start] == '$' || type == 'A' || type == 'a';
-  }
+  bool ignored(std::string_view line) const { return line[name_start] == '$' || type == 'A' || type == 'a'; }
 };
 
 KallsymsLine scan_kallsyms_line(std::string_view line);

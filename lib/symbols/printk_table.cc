@@ -52,9 +52,8 @@ void PrintkTable::parse(std::string_view text) {
       return;
     }
     size_t colon = line.find(':', start);
-    std::string_view address = line.substr(start, colon == std::string_view::npos
-                                                      ? std::string_view::npos
-                                                      : colon - start);
+    std::string_view address =
+        line.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
     size_t format_start = (colon == std::string_view::npos ? line.size() : colon + 1) + 1;
     std::string_view format;
     if (format_start <= line.size()) {
@@ -99,8 +98,7 @@ int PrintkTable::count() const {
 void PrintkTable::print(FILE* out) const {
   std::shared_lock lock(mutex_);
   ensure_sorted(lock);
-  for (const Entry& e : sorted_)
-    fprintf(out, "%016llx %s\n", static_cast<unsigned long long>(e.addr), e.format);
+  for (const Entry& e : sorted_) fprintf(out, "%016llx %s\n", static_cast<unsigned long long>(e.addr), e.format);
 }
 
 }  // namespace tep

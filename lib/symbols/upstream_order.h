@@ -35,8 +35,7 @@ void sort_newest_first(std::vector<T>& entries, KeyLess less, KeyEqual equal) {
 }
 
 template <class T, class KeyLess, class KeyEqual>
-std::vector<T> sorted_newest_first(const std::vector<T>& in_registration_order, KeyLess less,
-                                   KeyEqual equal) {
+std::vector<T> sorted_newest_first(const std::vector<T>& in_registration_order, KeyLess less, KeyEqual equal) {
   std::vector<T> out(in_registration_order);
   sort_newest_first(out, less, equal);
   return out;

@@ -94,12 +94,15 @@ size_t scalar_loop(const Lane& l, const Row* rows, size_t n, size_t base, bool d
   const int offset = l.offset;
   auto value = [&](const uint8_t* p) {
     uint64_t bits = load<In>(p, Swap);
-    if constexpr (Boolean) bits = bits != 0;
+    if constexpr (Boolean)
+      bits = bits != 0;
     else if constexpr (Exact && Signed)  // the column is as wide as the field: a plain sign extension
       bits = static_cast<uint64_t>(static_cast<int64_t>(static_cast<std::make_signed_t<In>>(bits)));
-    else if constexpr (Exact) {}
-    else if constexpr (Signed) bits = static_cast<uint64_t>(static_cast<int64_t>(bits << shift) >> shift);
-    else bits &= mask;
+    else if constexpr (Exact) {
+    } else if constexpr (Signed)
+      bits = static_cast<uint64_t>(static_cast<int64_t>(bits << shift) >> shift);
+    else
+      bits &= mask;
     return static_cast<Out>(bits);
   };
   if (dense) {
@@ -221,8 +224,9 @@ size_t dynamic_bytes_lane(const Lane& l, const Row* rows, size_t n, size_t base,
       int64_t at = 0, length = 0;
       print_plan::dynamic_location(ctx, f, at, length);
       ok = ctx.record.inside(at, length);
-      if (ok) s = cut(std::string_view(reinterpret_cast<const char*>(rows[i].data) + at, static_cast<size_t>(length)),
-                      l.cut_at_nul);
+      if (ok)
+        s = cut(std::string_view(reinterpret_cast<const char*>(rows[i].data) + at, static_cast<size_t>(length)),
+                l.cut_at_nul);
     }
     out[i] = BytesView{ok ? s.data() : nullptr, s.size()};
     set_valid(l, base + i, ok);
@@ -249,7 +253,8 @@ size_t data_loc_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool
     const int64_t at = from + (word & 0xffff), length = word >> 16;
     ok = ok && at + length <= row.size;
     std::string_view s;
-    if (ok) s = cut(std::string_view(reinterpret_cast<const char*>(row.data) + at, static_cast<size_t>(length)), at_nul);
+    if (ok)
+      s = cut(std::string_view(reinterpret_cast<const char*>(row.data) + at, static_cast<size_t>(length)), at_nul);
     out[i] = BytesView{ok ? s.data() : nullptr, s.size()};
     set_valid(l, base + i, ok);
     valid += ok;
@@ -361,8 +366,8 @@ template <bool Swap>
 }
 
 // The same for a common_type of another size (or none).
-size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset, int type_size, bool swap,
-                     uint64_t id, Row* rows, int64_t& shortest) {
+size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset, int type_size, bool swap, uint64_t id,
+                     Row* rows, int64_t& shortest) {
   const int64_t type_end = type_offset >= 0 ? int64_t{type_offset} + type_size : INT64_MAX;
   size_t ours = 0;
   shortest = INT64_MAX;
@@ -519,17 +524,20 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
     // common_type is a u16 in every format seen; others go the general way.
     const tep_record* const* block = records + base;
     int64_t shortest = 0;
-    if (type_size == 2 && !swap) ours += find_rows<false>(block, n, count - base, type_offset, id, rows, shortest);
-    else if (type_size == 2) ours += find_rows<true>(block, n, count - base, type_offset, id, rows, shortest);
-    else ours += find_rows_any(block, n, type_offset, type_size, swap, id, rows, shortest);
+    if (type_size == 2 && !swap)
+      ours += find_rows<false>(block, n, count - base, type_offset, id, rows, shortest);
+    else if (type_size == 2)
+      ours += find_rows<true>(block, n, count - base, type_offset, id, rows, shortest);
+    else
+      ours += find_rows_any(block, n, type_offset, type_size, swap, id, rows, shortest);
     valid_first += plan.fill_block(rows, n, base, shortest, first_valid != nullptr);
   }
   if (first_valid) *first_valid = valid_first;
   return ours;
 }
 
-size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count,
-                  int32_t* codes, uint8_t* valid) {
+size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count, int32_t* codes,
+                  uint8_t* valid) {
   size_t n = 0;
   for (size_t i = 0; i < count; i++) {
     bool ours = records[i] && belongs(src, *records[i]);

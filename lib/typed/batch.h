@@ -85,7 +85,7 @@ class FillPlan {
 
 // Enum codes (Column::labels indexes, -1 when no name matches); valid is 0
 // where the record has no value at all. Returns how many have one.
-size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count,
-                  int32_t* codes, uint8_t* valid);
+size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count, int32_t* codes,
+                  uint8_t* valid);
 
 }  // namespace tep::typed

@@ -22,9 +22,11 @@ const Model& TypedEvent::model() {
   const Model* fresh = built_.back().get();
   if (columns_.empty() && fields_.empty()) {
     for (size_t i = 0; i < fresh->columns.size(); i++)
-      columns_.push_back(std::make_unique<ColumnHandle>(ColumnHandle{kColumnMagic, this, static_cast<uint32_t>(i), false}));
+      columns_.push_back(
+          std::make_unique<ColumnHandle>(ColumnHandle{kColumnMagic, this, static_cast<uint32_t>(i), false}));
     for (size_t i = 0; i < fresh->fields.size(); i++)
-      fields_.push_back(std::make_unique<ColumnHandle>(ColumnHandle{kColumnMagic, this, static_cast<uint32_t>(i), true}));
+      fields_.push_back(
+          std::make_unique<ColumnHandle>(ColumnHandle{kColumnMagic, this, static_cast<uint32_t>(i), true}));
   }
   current_.store(fresh, std::memory_order_release);
   return *fresh;
@@ -46,8 +48,10 @@ TypedEvent& Catalog::event(Event& event) {
 void Catalog::define(std::string_view name, uint64_t value) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = constants_.find(name);
-  if (it != constants_.end()) it->second = value;
-  else constants_.emplace(std::string(name), value);
+  if (it != constants_.end())
+    it->second = value;
+  else
+    constants_.emplace(std::string(name), value);
   constants_version_.fetch_add(1, std::memory_order_acq_rel);
 }
 

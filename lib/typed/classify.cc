@@ -20,8 +20,7 @@ const tep_format_field* resolved(const tep_print_arg* node, const Event& event) 
 
 }  // namespace
 
-IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print_plan::Expr* e,
-                        Reader& r) {
+IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print_plan::Expr* e, Reader& r) {
   IntShape s;
   Unwrapped u = unwrap(node, cx.tep.long_size);
   s.pointer = u.pointer_cast;
@@ -82,9 +81,12 @@ ValueType conversion_type(const print_plan::Step& step, int long_size) {
   const format_string::Directive& d = step.conversion.directive;
   bool is_signed = d.conversion == 'd' || d.conversion == 'i';
   int width = 4;
-  if (d.conversion == 'c') width = 1;
-  else if (d.length == format_string::Length::kLong) width = long_size == 4 ? 4 : 8;
-  else width = d.int_bits() / 8;
+  if (d.conversion == 'c')
+    width = 1;
+  else if (d.length == format_string::Length::kLong)
+    width = long_size == 4 ? 4 : 8;
+  else
+    width = d.int_bits() / 8;
   return integer_type(width, is_signed);
 }
 
@@ -105,8 +107,8 @@ Column classify_number(const ClassifyContext& cx, const print_plan::Step& step, 
   const print_plan::Expr* e = step.number;
   // "REC->fin ? 'F' : ' '": a flag shown as one of two characters.
   if (node->type == TEP_PRINT_OP && node->op.op && strcmp(node->op.op, "?") == 0 && e &&
-      e->kind == print_plan::Expr::Kind::Conditional && node->op.right &&
-      constant_atom(node->op.right->op.left) && constant_atom(node->op.right->op.right)) {
+      e->kind == print_plan::Expr::Kind::Conditional && node->op.right && constant_atom(node->op.right->op.left) &&
+      constant_atom(node->op.right->op.right)) {
     c.kind = Kind::Bool;
     c.type = ValueType::Bool;
     c.reader.from = Reader::From::Test;
@@ -155,8 +157,7 @@ bool bitmap_list(const ClassifyContext& cx, const print_plan::Step& step, const 
 
 // A fixed-size field holding an address (MAC, IPv4, IPv6, UUID).
 bool sized_bytes(const print_plan::PointerArg& p, int want, Kind kind, Column& c) {
-  if (p.source != print_plan::PointerArg::Source::Field || !p.field.valid || p.field.size != want ||
-      p.field.is_dynamic)
+  if (p.source != print_plan::PointerArg::Source::Field || !p.field.valid || p.field.size != want || p.field.is_dynamic)
     return false;
   c.kind = kind;
   c.type = ValueType::Bytes;
@@ -177,7 +178,7 @@ Column classify_pointer(const ClassifyContext& cx, const print_plan::Step& step,
   switch (p.kind) {
     case K::Plain:
     case K::Symbol:
-    case K::PhysAddr:   // an address: its value
+    case K::PhysAddr:  // an address: its value
     case K::Backtrace: {
       if (p.kind == K::Plain && bitmap_list(cx, step, node, after, c)) return c;
       if (!node || !computable(node, cx.event)) return opaque("depends on something outside the record");
@@ -203,8 +204,7 @@ Column classify_pointer(const ClassifyContext& cx, const print_plan::Step& step,
       if (!p.uuid_little_endian && sized_bytes(p, 16, Kind::Uuid, c)) break;
       return opaque(p.uuid_little_endian ? "a little-endian GUID" : "not a 16-byte field");
     case K::IpSockaddr:
-      if (!p.field.valid || (p.source != Src::Field && p.source != Src::Dynamic))
-        return opaque("not a sockaddr field");
+      if (!p.field.valid || (p.source != Src::Field && p.source != Src::Dynamic)) return opaque("not a sockaddr field");
       c.kind = Kind::Sockaddr;
       c.type = ValueType::Bytes;
       c.reader.from = p.source == Src::Dynamic ? Reader::From::DynamicBytes : Reader::From::FixedBytes;

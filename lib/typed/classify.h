@@ -34,14 +34,13 @@ struct IntShape {
   bool direct = false;  // a field (or a constant index into one), read in place
   bool pointer = false;
   bool boolean = false;
-  bool array = false;   // the argument is a whole array field: no integer at all
+  bool array = false;  // the argument is a whole array field: no integer at all
   const tep_format_field* field = nullptr;
-  int index = -1;       // a constant index into an array field
+  int index = -1;  // a constant index into an array field
 };
 // Points `r` at the integer `node` (compiled as `e`): a field read in place
 // when the argument is one, else the evaluator.
-IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print_plan::Expr* e,
-                        Reader& r);
+IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, const print_plan::Expr* e, Reader& r);
 
 // The %s half of classify_step.
 Column classify_string(const ClassifyContext& cx, const print_plan::StrArg& arg, const tep_print_arg* node);

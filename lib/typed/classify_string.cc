@@ -153,9 +153,8 @@ Column from_choice(const ClassifyContext& cx, const print_plan::StrArg& arg, con
     c.kind = Kind::Flags;
     c.type = table_value_type(cx, b.first_value, true);
     // "v ? __print_flags(v, ...) : "R"": the flag set of v, whose 0 is called "R".
-    if (c.choices.size() == 3 && root.leaf == Choice::Leaf::Branch &&
-        c.choices[root.yes].leaf == Choice::Leaf::Table && c.choices[root.no].leaf == Choice::Leaf::Text &&
-        same_expr(root.test, c.choices[root.yes].value)) {
+    if (c.choices.size() == 3 && root.leaf == Choice::Leaf::Branch && c.choices[root.yes].leaf == Choice::Leaf::Table &&
+        c.choices[root.no].leaf == Choice::Leaf::Text && same_expr(root.test, c.choices[root.yes].value)) {
       c.zero_name = c.labels[c.choices[root.no].label];
       c.has_zero_name = true;
       c.reader.from = Reader::From::Expr;
@@ -257,8 +256,8 @@ Column classify_string(const ClassifyContext& cx, const print_plan::StrArg& arg,
       break;
     case K::IntArray: {
       // __print_dynamic_array(x, size) has no count: the whole payload is read.
-      if (!(arg.count_from_length || computable(node->int_array.count, cx.event)) ||
-          !arg.element_size || arg.element_size->kind != print_plan::Expr::Kind::Constant)
+      if (!(arg.count_from_length || computable(node->int_array.count, cx.event)) || !arg.element_size ||
+          arg.element_size->kind != print_plan::Expr::Kind::Constant)
         return opaque("an array of unknown shape");
       uint64_t element = arg.element_size->constant;
       if (element != 1 && element != 2 && element != 4 && element != 8)

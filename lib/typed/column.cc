@@ -5,9 +5,8 @@ namespace tep::typed {
 
 const char* kind_name(Kind kind) {
   static const char* const names[kKindCount] = {
-      "opaque", "int",     "uint",  "bool",     "enum", "flags",  "string",    "bytes",
-      "array",  "cpuset",  "bitmask", "symbol", "pointer", "mac", "ipv4",    "ipv6",
-      "sockaddr", "uuid",  "device", "duration", "timestamp", "derived",
+      "opaque", "int",     "uint", "bool", "enum", "flags",    "string", "bytes",  "array",    "cpuset",    "bitmask",
+      "symbol", "pointer", "mac",  "ipv4", "ipv6", "sockaddr", "uuid",   "device", "duration", "timestamp", "derived",
   };
   int i = static_cast<int>(kind);
   return i >= 0 && i < kKindCount ? names[i] : "?";

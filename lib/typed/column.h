@@ -17,23 +17,23 @@ namespace tep::typed {
 
 // What a value means. The numbers are the public enum tev_kind's.
 enum class Kind : uint8_t {
-  Opaque,     // upstream's text only
-  Int,        // signed integer of its real width
-  Uint,       // unsigned integer of its real width
+  Opaque,  // upstream's text only
+  Int,     // signed integer of its real width
+  Uint,    // unsigned integer of its real width
   Bool,
-  Enum,       // __print_symbolic: value -> name
-  Flags,      // __print_flags: a set of named masks
+  Enum,   // __print_symbolic: value -> name
+  Flags,  // __print_flags: a set of named masks
   String,
   Bytes,
-  Array,      // __print_array, fixed and dynamic arrays of integers
-  CpuSet,     // __get_cpumask
-  Bitmask,    // __get_bitmask, %*pb / %*pbl
-  Symbol,     // a kernel address printed %pS / %ps
+  Array,    // __print_array, fixed and dynamic arrays of integers
+  CpuSet,   // __get_cpumask
+  Bitmask,  // __get_bitmask, %*pb / %*pbl
+  Symbol,   // a kernel address printed %pS / %ps
   Pointer,
   Mac,
   Ipv4,
   Ipv6,
-  Sockaddr,   // struct sockaddr_in / _in6 bytes (%pIS)
+  Sockaddr,  // struct sockaddr_in / _in6 bytes (%pIS)
   Uuid,
   Device,     // a dev_t printed as MAJOR,MINOR
   Duration,   // an integer with a time unit the print fmt states
@@ -74,22 +74,22 @@ constexpr bool is_signed_type(ValueType type) { return type >= ValueType::I8 && 
 
 // One entry of an enum or flag table, in print fmt order.
 struct TableEntry {
-  uint64_t value = 0;      // the key as the kernel means it ("-6" is 2^64 - 6)
-  bool resolved = true;    // false: an upper-case name the kernel never expanded
-  std::string key_text;    // the key as the format wrote it
+  uint64_t value = 0;    // the key as the kernel means it ("-6" is 2^64 - 6)
+  bool resolved = true;  // false: an upper-case name the kernel never expanded
+  std::string key_text;  // the key as the format wrote it
   std::string name;
-  int label = -1;          // Enum: index into Column::labels
+  int label = -1;  // Enum: index into Column::labels
 };
 
 // Which branch of a ?: chain a record takes, and what that branch is.
 struct Choice {
   enum class Leaf : uint8_t { Branch, Table, Text, String, Null };  // Null: prints nothing
   Leaf leaf = Leaf::Branch;
-  const print_plan::Expr* test = nullptr;    // Branch: yes when nonzero
-  int yes = -1, no = -1;                // Branch: indexes into Column::choices
-  const print_plan::Expr* value = nullptr;   // Table: the value looked up
-  int table = -1;                       // Table: index into Column::tables
-  int label = -1;                       // Text: index into Column::labels
+  const print_plan::Expr* test = nullptr;      // Branch: yes when nonzero
+  int yes = -1, no = -1;                       // Branch: indexes into Column::choices
+  const print_plan::Expr* value = nullptr;     // Table: the value looked up
+  int table = -1;                              // Table: index into Column::tables
+  int label = -1;                              // Text: index into Column::labels
   const print_plan::StrArg* string = nullptr;  // String: a string the plan prints (__get_str, char[])
 };
 
@@ -108,18 +108,18 @@ struct Reader {
   };
   // What a batch looks at to choose its loop comes first (one cache line).
   From from = From::Nothing;
-  int offset = 0, size = 0;    // Scalar / FixedBytes; the location word of DynamicBytes
-  bool relative = false;       // DynamicBytes: __rel_loc
-  bool cut_at_nul = false;     // strings: up to the first NUL
+  int offset = 0, size = 0;  // Scalar / FixedBytes; the location word of DynamicBytes
+  bool relative = false;     // DynamicBytes: __rel_loc
+  bool cut_at_nul = false;   // strings: up to the first NUL
   // Every record byte the value depends on lies below this (common_type included):
   // a record shorter than that gives null.
   int64_t needs = 0;
-  int64_t max_length = -1;     // bytes: a constant bound (-1: none)
-  const print_plan::Expr* length = nullptr;       // bytes: a length (times length_scale) bounding the payload
+  int64_t max_length = -1;                   // bytes: a constant bound (-1: none)
+  const print_plan::Expr* length = nullptr;  // bytes: a length (times length_scale) bounding the payload
   int length_scale = 1;
-  int root = -1;               // Choice: the first node
-  const print_plan::Expr* expr = nullptr;         // Expr / Test value
-  const print_plan::StrArg* string = nullptr;     // PrintkString: nothing else needed
+  int root = -1;                               // Choice: the first node
+  const print_plan::Expr* expr = nullptr;      // Expr / Test value
+  const print_plan::StrArg* string = nullptr;  // PrintkString: nothing else needed
 };
 
 struct Column {
@@ -131,12 +131,12 @@ struct Column {
   Reader reader;
 
   std::string name;
-  std::string default_name;             // the builder's name when the print fmt gives none ("caller[3]")
-  std::string unit;                     // Duration / Timestamp: "ns", "us", "ms", "s", "jiffies"
-  std::string note;                     // why a column is opaque, or what it derives from
+  std::string default_name;                 // the builder's name when the print fmt gives none ("caller[3]")
+  std::string unit;                         // Duration / Timestamp: "ns", "us", "ms", "s", "jiffies"
+  std::string note;                         // why a column is opaque, or what it derives from
   const tep_format_field* field = nullptr;  // the field it reads, when one
-  int print_arg = -1;                   // index of its print fmt argument (-1: a raw field)
-  std::string conversion;               // the directive that prints it ("%pS", "%s")
+  int print_arg = -1;                       // index of its print fmt argument (-1: a raw field)
+  std::string conversion;                   // the directive that prints it ("%pS", "%s")
 
   // Enum / Flags: the tables; Enum also has labels, every name once, so that a
   // value maps to one code whatever table it came from.
@@ -145,11 +145,11 @@ struct Column {
   // Enum: per table, (value, label) sorted by value, the first entry of a value only.
   std::vector<std::vector<std::pair<uint64_t, int32_t>>> label_index;
   std::vector<Choice> choices;
-  std::string delimiter;   // Flags
+  std::string delimiter;  // Flags
   bool has_delimiter = false;
-  std::string zero_name;   // Flags: what a value of 0 is called
+  std::string zero_name;  // Flags: what a value of 0 is called
   bool has_zero_name = false;
-  int minor_bits = 0;      // Device: dev_t = MAJOR << minor_bits | MINOR
+  int minor_bits = 0;  // Device: dev_t = MAJOR << minor_bits | MINOR
 
   // Text: the literal print fmt text before the column, and the plan steps that
   // print it (first..last). A raw field prints through tep_print_field.

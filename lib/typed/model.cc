@@ -128,18 +128,18 @@ void apply_time_units(std::vector<Column>& columns, const std::string& suffix) {
 }
 
 void add_fields(const tep_handle& tep, const Event& event, Model& m) {
-  for (const tep_format_field* f = event.format.common_fields; f; f = f->next) m.fields.push_back(field_column(*f, tep.long_size));
-  for (const tep_format_field* f = event.format.fields; f; f = f->next) m.fields.push_back(field_column(*f, tep.long_size));
+  for (const tep_format_field* f = event.format.common_fields; f; f = f->next)
+    m.fields.push_back(field_column(*f, tep.long_size));
+  for (const tep_format_field* f = event.format.fields; f; f = f->next)
+    m.fields.push_back(field_column(*f, tep.long_size));
 }
 
 // A parsed argument reading a field as is (a Scalar of the whole field) lends
 // the field its meaning: an enum, flags, a device number, a symbol.
 bool lends_meaning(const Column& arg, const tep_format_field& f) {
   if (arg.kind == Kind::Opaque || arg.kind == Kind::Derived) return false;
-  if (arg.reader.from == Reader::From::Scalar)
-    return arg.reader.offset == f.offset && arg.reader.size == f.size;
-  return arg.reader.from == Reader::From::DynamicBytes && arg.reader.offset == f.offset &&
-         arg.kind != Kind::String;
+  if (arg.reader.from == Reader::From::Scalar) return arg.reader.offset == f.offset && arg.reader.size == f.size;
+  return arg.reader.from == Reader::From::DynamicBytes && arg.reader.offset == f.offset && arg.kind != Kind::String;
 }
 
 void build_failed(const ClassifyContext& cx, const print_plan::Plan& plan, Model& m) {

@@ -14,9 +14,8 @@ struct Spelling {
   std::string_view unit;
 };
 constexpr Spelling kSpellings[] = {
-    {"jiffies", "jiffies"}, {"nsecs", "ns"}, {"usecs", "us"}, {"msecs", "ms"}, {"nsec", "ns"},
-    {"usec", "us"},         {"msec", "ms"},  {"secs", "s"},   {"sec", "s"},    {"ns", "ns"},
-    {"us", "us"},           {"ms", "ms"},
+    {"jiffies", "jiffies"}, {"nsecs", "ns"}, {"usecs", "us"}, {"msecs", "ms"}, {"nsec", "ns"}, {"usec", "us"},
+    {"msec", "ms"},         {"secs", "s"},   {"sec", "s"},    {"ns", "ns"},    {"us", "us"},   {"ms", "ms"},
 };
 
 bool has_word(std::string_view s, std::string_view w) {
@@ -33,8 +32,7 @@ bool has_word(std::string_view s, std::string_view w) {
 
 std::string label_before(std::string_view before) {
   // "addr=0x%lx": the label is before the "0x".
-  if (before.size() >= 2 && before[before.size() - 2] == '0' &&
-      (before.back() == 'x' || before.back() == 'X'))
+  if (before.size() >= 2 && before[before.size() - 2] == '0' && (before.back() == 'x' || before.back() == 'X'))
     before.remove_suffix(2);
   size_t end = before.size();
   while (end && before[end - 1] == ' ') end--;
@@ -60,8 +58,7 @@ TimeUnit time_unit(std::string_view label, std::string_view after) {
   if (out.unit.empty()) {
     for (const Spelling& s : kSpellings) {
       size_t n = s.text.size();
-      if (label.size() > n + 1 && label.substr(label.size() - n) == s.text &&
-          label[label.size() - n - 1] == '_') {
+      if (label.size() > n + 1 && label.substr(label.size() - n) == s.text && label[label.size() - n - 1] == '_') {
         out.unit = s.unit;
         break;
       }

@@ -105,8 +105,7 @@ class RecordValue {
         v = bytes(Reader::From::DynamicBytes, s.field.offset, s.field.size, s.field.is_relative);
         break;
       case K::FieldBytes: v = bytes(Reader::From::FixedBytes, s.field.offset, s.field.size, false); break;
-      case K::Address:
-        return bytes(Reader::From::PrintkString, s.field.offset, src_.tep.long_size == 8 ? 8 : 4, false);
+      case K::Address: return bytes(Reader::From::PrintkString, s.field.offset, src_.tep.long_size == 8 ? 8 : 4, false);
       default: return v;
     }
     v.bytes = up_to_nul(v.bytes);
@@ -177,11 +176,10 @@ void index_labels(Column& c) {
     for (const TableEntry& e : table)
       if (e.resolved) index.emplace_back(normalize(e.value, c.type), e.label);
     // The first entry of a value wins, as upstream prints the first match.
-    std::stable_sort(index.begin(), index.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    index.erase(std::unique(index.begin(), index.end(),
-                            [](const auto& a, const auto& b) { return a.first == b.first; }),
-                index.end());
+    std::stable_sort(index.begin(), index.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    index.erase(
+        std::unique(index.begin(), index.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+        index.end());
     c.label_index.push_back(std::move(index));
   }
 }
@@ -190,8 +188,8 @@ bool belongs(const Source& src, const tep_record& record) {
   const Model& m = src.model;
   if (!record.data || m.type_offset < 0 || record.size < int64_t{m.type_offset} + m.type_size) return false;
   if (!m.type_size) return true;
-  uint64_t type = read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size,
-                              swaps_bytes(src.tep));
+  uint64_t type =
+      read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size, swaps_bytes(src.tep));
   return type == static_cast<uint64_t>(static_cast<uint32_t>(m.id));
 }
 

@@ -47,8 +47,7 @@ bool computable_at(const tep_print_arg* node, const tep_event& event, int depth)
       }
       // A unary operator keeps its operand on the right, the left is NULL.
       bool unary = !node->op.left || node->op.left->type == TEP_PRINT_NULL;
-      if (unary && !(strcmp(op, "-") == 0 || strcmp(op, "~") == 0 || strcmp(op, "!") == 0 ||
-                     strcmp(op, "+") == 0))
+      if (unary && !(strcmp(op, "-") == 0 || strcmp(op, "~") == 0 || strcmp(op, "!") == 0 || strcmp(op, "+") == 0))
         return false;
       if (!unary && !computable_at(node->op.left, event, depth + 1)) return false;
       return computable_at(node->op.right, event, depth + 1);
@@ -59,8 +58,8 @@ bool computable_at(const tep_print_arg* node, const tep_event& event, int depth)
   }
 }
 
-void collect_field(const tep_print_arg* node, const tep_event& event, const tep_format_field*& found,
-                   bool& several, int depth) {
+void collect_field(const tep_print_arg* node, const tep_event& event, const tep_format_field*& found, bool& several,
+                   int depth) {
   if (!node || depth > kMaxDepth || several) return;
   const tep_format_field* f = nullptr;
   switch (node->type) {
@@ -78,16 +77,18 @@ void collect_field(const tep_print_arg* node, const tep_event& event, const tep_
     case TEP_PRINT_HEX_STR: collect_field(node->hex.field, event, found, several, depth + 1); return;
     case TEP_PRINT_INT_ARRAY: collect_field(node->int_array.field, event, found, several, depth + 1); return;
     case TEP_PRINT_STRING:
-      f = node->string.field ? node->string.field
-                             : node->string.string ? find_any_field_in(event, node->string.string) : nullptr;
+      f = node->string.field    ? node->string.field
+          : node->string.string ? find_any_field_in(event, node->string.string)
+                                : nullptr;
       break;
     case TEP_PRINT_BITMASK:
     case TEP_PRINT_CPUMASK:
-      f = node->bitmask.field ? node->bitmask.field
-                              : node->bitmask.bitmask ? find_any_field_in(event, node->bitmask.bitmask) : nullptr;
+      f = node->bitmask.field     ? node->bitmask.field
+          : node->bitmask.bitmask ? find_any_field_in(event, node->bitmask.bitmask)
+                                  : nullptr;
       break;
     case TEP_PRINT_STACKTRACE:  // named by the print fmt, resolved when printed
-      f = node->stacktrace.field ? node->stacktrace.field
+      f = node->stacktrace.field        ? node->stacktrace.field
           : node->stacktrace.stacktrace ? find_any_field_in(event, node->stacktrace.stacktrace)
                                         : nullptr;
       break;
@@ -154,13 +155,13 @@ bool integer_type_of(std::string_view type, int long_size, int& width, bool& is_
     bool is_signed;
   };
   static constexpr Named named[] = {
-      {"char", 1, true},        {"short", 2, true},     {"short int", 2, true}, {"int", 4, true},
-      {"long", 0, true},        {"long int", 0, true},  {"long long", 8, true}, {"long long int", 8, true},
-      {"bool", 1, false},       {"_Bool", 1, false},    {"size_t", 0, false},   {"ssize_t", 0, true},
-      {"pid_t", 4, true},       {"uid_t", 4, false},    {"gid_t", 4, false},    {"dev_t", 4, false},
-      {"gfp_t", 4, false},      {"loff_t", 8, true},    {"sector_t", 8, false}, {"umode_t", 2, false},
-      {"int8_t", 1, true},      {"int16_t", 2, true},   {"int32_t", 4, true},   {"int64_t", 8, true},
-      {"uint8_t", 1, false},    {"uint16_t", 2, false}, {"uint32_t", 4, false}, {"uint64_t", 8, false},
+      {"char", 1, true},     {"short", 2, true},     {"short int", 2, true}, {"int", 4, true},
+      {"long", 0, true},     {"long int", 0, true},  {"long long", 8, true}, {"long long int", 8, true},
+      {"bool", 1, false},    {"_Bool", 1, false},    {"size_t", 0, false},   {"ssize_t", 0, true},
+      {"pid_t", 4, true},    {"uid_t", 4, false},    {"gid_t", 4, false},    {"dev_t", 4, false},
+      {"gfp_t", 4, false},   {"loff_t", 8, true},    {"sector_t", 8, false}, {"umode_t", 2, false},
+      {"int8_t", 1, true},   {"int16_t", 2, true},   {"int32_t", 4, true},   {"int64_t", 8, true},
+      {"uint8_t", 1, false}, {"uint16_t", 2, false}, {"uint32_t", 4, false}, {"uint64_t", 8, false},
   };
   for (const Named& n : named) {
     if (type != n.name) continue;
@@ -192,9 +193,7 @@ Unwrapped unwrap(const tep_print_arg* node, int long_size) {
   return u;
 }
 
-bool computable(const tep_print_arg* node, const tep_event& event) {
-  return computable_at(node, event, 0);
-}
+bool computable(const tep_print_arg* node, const tep_event& event) { return computable_at(node, event, 0); }
 
 const tep_format_field* single_field(const tep_print_arg* node, const tep_event& event) {
   const tep_format_field* found = nullptr;
@@ -218,8 +217,7 @@ bool same_expr(const print_plan::Expr* a, const print_plan::Expr* b) {
   if (!a || !b || a->kind != b->kind || a->op != b->op || a->constant != b->constant ||
       a->element_size != b->element_size || a->index != b->index || a->call != b->call)
     return false;
-  if (a->field.offset != b->field.offset || a->field.size != b->field.size ||
-      a->field.valid != b->field.valid)
+  if (a->field.offset != b->field.offset || a->field.size != b->field.size || a->field.valid != b->field.valid)
     return false;
   return same_expr(a->a, b->a) && same_expr(a->b, b->b) && same_expr(a->c, b->c);
 }
@@ -249,9 +247,7 @@ int64_t bytes_needed(const print_plan::Expr* e) {
 bool device_half(const print_plan::Expr* e, DeviceHalf& out) {
   using K = print_plan::Expr::Kind;
   if (e && e->kind == K::Mask && e->constant == 0xffffffffULL) e = e->a;
-  if (!e || e->kind != K::Binary || !e->a || !e->b || e->a->kind != K::Field ||
-      e->b->kind != K::Constant)
-    return false;
+  if (!e || e->kind != K::Binary || !e->a || !e->b || e->a->kind != K::Field || e->b->kind != K::Constant) return false;
   uint64_t k = e->b->constant;
   out.field_offset = e->a->field.offset;
   out.field_size = e->a->field.size;

@@ -17,7 +17,7 @@ namespace tep::typed {
 // with a 1-byte unsigned cast.
 struct Unwrapped {
   const tep_print_arg* core = nullptr;
-  int cast_width = 0;        // narrowest integer cast, 0 when none
+  int cast_width = 0;  // narrowest integer cast, 0 when none
   bool cast_signed = false;
   bool pointer_cast = false;  // "(void *)", "(struct page *)"
 };

@@ -45,8 +45,7 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
   }
   std::string_view all = seq_text(scratch.seq);
   std::string_view head = all.substr(0, caller), printed = all.substr(caller);
-  if (printed.substr(0, head.size() + 2) == std::string(head) + ": ")
-    printed.remove_prefix(head.size() + 2);
+  if (printed.substr(0, head.size() + 2) == std::string(head) + ": ") printed.remove_prefix(head.size() + 2);
   seq::append(s, printed);
 }
 
@@ -55,8 +54,8 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
 void print_text(trace_seq* s, const Source& src, const Column& c, const tep_record& record) {
   const Model& m = src.model;
   print_plan::Context ctx{src.tep, src.event, print_plan::RecordView(src.tep, record.data, record.size)};
-  if (m.layout == Model::Layout::Bprint && m.plan->bprint_fields_found && c.print_arg < 0 &&
-      !m.pointers.empty() && (&c == &m.columns.front() || &c == &m.columns.back())) {
+  if (m.layout == Model::Layout::Bprint && m.plan->bprint_fields_found && c.print_arg < 0 && !m.pointers.empty() &&
+      (&c == &m.columns.front() || &c == &m.columns.back())) {
     print_bprint_part(s, src, c, ctx);
     return;
   }

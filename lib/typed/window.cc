@@ -20,7 +20,8 @@ int32_t Window::new_group(int id) {
   // The id's group (a sparse id's found by a walk), this load's once its
   // first record is in it.
   int32_t home = -1;
-  if (dense) home = home_by_id_[at];
+  if (dense)
+    home = home_by_id_[at];
   else
     for (size_t g = 0; g < groups_.size() && home < 0; g++)
       if (groups_[g].id == id) home = static_cast<int32_t>(g);
@@ -180,10 +181,14 @@ size_t Window::load(const tep_record* const* records, size_t count) {
   if (!tep.common_fields.where(tep, record::CommonField::Type, type_offset_, type_size_) || type_size_ <= 0) return 0;
   if (type_size_ == 2 && group_by_id_.size() < kDenseIds) group_by_id_.resize(kDenseIds, -1);
   const tep_record* const* copy = load_records_.data();
-  if (type_size_ == 2 && !swap) group_records<2, false>(copy, count);
-  else if (type_size_ == 2) group_records<2, true>(copy, count);
-  else if (!swap) group_records<0, false>(copy, count);
-  else group_records<0, true>(copy, count);
+  if (type_size_ == 2 && !swap)
+    group_records<2, false>(copy, count);
+  else if (type_size_ == 2)
+    group_records<2, true>(copy, count);
+  else if (!swap)
+    group_records<0, false>(copy, count);
+  else
+    group_records<0, true>(copy, count);
   return loaded_.size();
 }
 

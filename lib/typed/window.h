@@ -109,18 +109,18 @@ class Window {
   // This load's group of each id: g, or -1 for none yet, or -2 - g for a
   // group whose records are checked (Group::elsewhere).
   std::vector<int32_t> group_by_id_;
-  std::vector<int32_t> home_by_id_;      // each id's group in groups_, -1 for none yet
+  std::vector<int32_t> home_by_id_;  // each id's group in groups_, -1 for none yet
   std::vector<TypedEvent*> event_by_id_;
-  std::vector<bool> looked_up_;          // event_by_id_[id] is the answer (null: no event)
-  size_t events_seen_ = 0;               // the handle's events when those answers were given
-  std::vector<Group> groups_;            // one per event met
+  std::vector<bool> looked_up_;  // event_by_id_[id] is the answer (null: no event)
+  size_t events_seen_ = 0;       // the handle's events when those answers were given
+  std::vector<Group> groups_;    // one per event met
   // Each group's last fill: its columns and its plan (none when not kept).
   struct KeptPlan {
     std::vector<const ColumnHandle*> columns;
     std::optional<FillPlan> plan;
   };
-  mutable std::vector<KeptPlan> plans_;  // by group, as groups_
-  std::vector<uint32_t> loaded_;         // this load's groups
+  mutable std::vector<KeptPlan> plans_;          // by group, as groups_
+  std::vector<uint32_t> loaded_;                 // this load's groups
   std::vector<const tep_record*> load_records_;  // this load's, then kPrefetchRecords NULLs
 };
 
