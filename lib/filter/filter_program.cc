@@ -12,6 +12,7 @@
 #include "base/digits.h"
 #include "core/handle.h"
 #include "filter/filter_nodes.h"
+#include "record/dynamic_word.h"
 #include "record/field_access.h"
 
 namespace tep::filter {
@@ -138,10 +139,12 @@ struct MatchProgram::Tests {
   static Text field_text(const Step& step, Context ctx) {
     int64_t start = step.offset, length = step.end - step.offset;
     if (step.source == StringSource::kDynamic) {
+      // Upstream's filter reads the word in the host's byte order, __rel_loc not applied.
       uint32_t loc = 0;
       if (start >= 0 && step.end <= ctx.size()) memcpy(&loc, ctx.data() + start, 4);
-      start = loc & 0xffff;
-      length = loc >> 16;
+      const record::DynamicWord word(loc);
+      start = word.as_written();
+      length = word.length();
     } else if (length > 0) {
       return clip(ctx.data(), ctx.size(), start, length);
     }

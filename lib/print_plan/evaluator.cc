@@ -135,9 +135,10 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
       return rec.number(offset, e.element_size) & e.constant;
     }
     case K::DynamicIndex: {
-      // Upstream adds the index to the payload offset unscaled.
+      // Upstream adds the index to the payload offset as written, unscaled.
       uint64_t index = value_of(ctx, *e.a);
-      int64_t offset = static_cast<int64_t>((rec.number(e.field.offset, e.field.size) & 0xffff) + index);
+      const record::DynamicWord word(rec.number(e.field.offset, e.field.size));
+      int64_t offset = static_cast<int64_t>(static_cast<uint64_t>(word.as_written()) + index);
       return rec.number(offset, e.element_size) & e.constant;
     }
     case K::Mask: return value_of(ctx, *e.a) & e.constant;

@@ -9,6 +9,7 @@
 #include "seq/output_buffer.h"
 #include "print_plan/plan.h"
 #include "print_plan/record_view.h"
+#include "record/dynamic_word.h"
 
 namespace tep::print_plan {
 
@@ -78,10 +79,9 @@ inline void dynamic_location(const Context& ctx, int32_t field_offset, int32_t f
                              int64_t& offset, int64_t& length) {
   offset = length = 0;
   if (int64_t{field_offset} + field_size > ctx.record.size) return;
-  uint64_t word = ctx.record.number(field_offset, field_size);
-  offset = word & 0xffff;
-  length = (word >> 16) & 0xffff;
-  if (relative) offset += field_offset + field_size;
+  const record::DynamicWord word(ctx.record.number(field_offset, field_size));
+  offset = word.located(field_offset, field_size, relative);
+  length = word.length();
   // Old kernels wrote a 2-byte __data_loc (offset only): the payload is the
   // rest of the record.
   if (field_size == 2) length = offset <= ctx.record.size ? ctx.record.size - offset : 0;

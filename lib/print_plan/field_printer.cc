@@ -10,6 +10,7 @@
 #include "print_plan/field_conversion.h"
 #include "format_string/print_fmt_format.h"
 #include "core/handle.h"
+#include "record/dynamic_word.h"
 #include "record/field_access.h"
 
 namespace tep::print_plan {
@@ -31,12 +32,15 @@ Span array_span(const tep_handle& tep, const tep_format_field& field, const void
   if (!(record::field_flags(field) & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
   bool known = size != kUnknownSize;
   if (field.offset < 0 || (known && int64_t{field.offset} + field.size > size)) return {};
-  uint64_t loc = read_number(tep, static_cast<const char*>(data) + field.offset, field.size);
-  Span span{static_cast<int64_t>(loc & 0xffff), static_cast<int64_t>((loc >> 16) & 0xffff)};
+  const record::DynamicWord word(read_number(tep, static_cast<const char*>(data) + field.offset, field.size));
+  // Upstream bounds the offset as written, then applies a __rel_loc.
+  const bool relative = record::field_flags(field) & TEP_FIELD_IS_RELATIVE;
+  const int64_t rel_base = word.located(field.offset, field.size, relative) - word.as_written();
+  Span span{word.as_written(), word.length()};
   if (field.size == 2) span.length = known ? size - span.offset : 0;
   if (known && span.offset > size) span = {};
   if (known && span.offset + span.length > size) span.length = 0;
-  if (record::field_flags(field) & TEP_FIELD_IS_RELATIVE) span.offset += int64_t{field.offset} + field.size;
+  span.offset += rel_base;
   return span;
 }
 

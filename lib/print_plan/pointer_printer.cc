@@ -253,9 +253,10 @@ __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx
       return;
     }
     case K::HexBuffer: {
-      uint64_t word = ctx.record.number(arg.field.offset, arg.field.size);
-      int arr_len = static_cast<int>(word >> 16);
-      int64_t base = word & 0xffff;
+      // Upstream's __print_hex of a dynamic array: the offset as written.
+      const record::DynamicWord word(ctx.record.number(arg.field.offset, arg.field.size));
+      int arr_len = static_cast<int>(word.length());
+      int64_t base = word.as_written();
       if (plen < 0 || arr_len < plen) plen = arr_len;  // a negative '*' means all, as upstream
       for (int i = 0; i < plen && ctx.record.inside(base + i, 1); i++) {
         if (i) s.append(arg.delimiter);

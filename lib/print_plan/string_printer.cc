@@ -7,6 +7,7 @@
 #include "base/digits.h"
 #include "base/per_thread.h"
 #include "print_plan/evaluator.h"
+#include "record/dynamic_word.h"
 #include "record/field_access.h"
 #include "format_string/print_fmt_format.h"
 #include "seq/seq.h"
@@ -154,7 +155,8 @@ void print_flags(Output& s, const Context& ctx, const StrArg& arg, const format_
 }
 
 int64_t array_base(const Context& ctx, const StrArg& arg) {
-  if (arg.source_is_dynamic) return ctx.record.number(arg.field.offset, arg.field.size) & 0xffff;
+  if (arg.source_is_dynamic)
+    return record::DynamicWord(ctx.record.number(arg.field.offset, arg.field.size)).as_written();
   return arg.field.offset;
 }
 

@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "record/dynamic_word.h"
+
 namespace tep::record {
 
 namespace {
@@ -17,13 +19,11 @@ bool within(int offset, int size, int data_size) {
 bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap, int& offset,
                      int& length) {
   if (!within(field.offset, field.size, data_size)) return false;
-  // "__data_loc char[] name": offset in the low 16 bits, length in the high
-  // 16 (a 2-byte location, from old kernels, holds only the offset).
-  uint64_t loc = read_number(static_cast<const uint8_t*>(data) + field.offset, field.size, swap);
-  int start = static_cast<int>(loc & 0xffff);
-  int len = static_cast<int>((loc >> 16) & 0xffff);
-  // "__rel_loc": relative to the end of the location field itself.
-  if (field.flags & TEP_FIELD_IS_RELATIVE) start += field.offset + field.size;
+  // A 2-byte word from old kernels: a length of 0.
+  const DynamicWord word(read_number(static_cast<const uint8_t*>(data) + field.offset, field.size, swap));
+  const int start =
+      static_cast<int>(word.located(field.offset, field.size, (field.flags & TEP_FIELD_IS_RELATIVE) != 0));
+  const int len = static_cast<int>(word.length());
   if (!within(start, len, data_size)) return false;
   offset = start;
   length = len;

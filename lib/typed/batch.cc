@@ -14,6 +14,7 @@
 
 #include "base/byte_order.h"
 #include "print_plan/evaluator.h"
+#include "record/dynamic_word.h"
 #include "record/field_access.h"
 
 namespace tep::typed {
@@ -250,7 +251,8 @@ size_t data_loc_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool
     const Row& row = rows[i];
     bool ok = dense || row.size >= needs;
     const uint32_t word = load<uint32_t>(ok ? row.data + offset : kZeros, Swap);
-    const int64_t at = from + (word & 0xffff), length = word >> 16;
+    const record::DynamicWord loc(word);
+    const int64_t at = from + loc.as_written(), length = loc.length();
     ok = ok && at + length <= row.size;
     std::string_view s;
     if (ok)
