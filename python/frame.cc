@@ -20,12 +20,12 @@
 #include <utility>
 #include <vector>
 
+#include "frame_workers.h"
+#include "numpy_arrays.h"
 #include "objects.h"
 
 namespace pytev {
 namespace {
-
-constexpr size_t kBatch = 4096;
 
 // What a dataframe column becomes.
 enum class Repr { Integer, Boolean, Text, Enum, Symbol, Objects };
@@ -73,87 +73,6 @@ const tev_column* meaning_of(const tev::Event& ev, const tep_format_field* field
     }
   }
   return nullptr;
-}
-
-py::dtype dtype_of(tev_type type) {
-  switch (type) {
-    case TEV_TYPE_I8: return py::dtype("int8");
-    case TEV_TYPE_I16: return py::dtype("int16");
-    case TEV_TYPE_I32: return py::dtype("int32");
-    case TEV_TYPE_I64: return py::dtype("int64");
-    case TEV_TYPE_U8: return py::dtype("uint8");
-    case TEV_TYPE_U16: return py::dtype("uint16");
-    case TEV_TYPE_U32: return py::dtype("uint32");
-    case TEV_TYPE_BOOL: return py::dtype("bool");
-    default: return py::dtype("uint64");
-  }
-}
-
-// A numpy array that owns the vector's storage (no copy).
-template <typename T>
-py::array owned(std::vector<T>&& v, const py::dtype& dtype) {
-  auto* keep = new std::vector<T>(std::move(v));
-  py::capsule free_it(keep, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  size_t item = static_cast<size_t>(dtype.itemsize());
-  size_t count = keep->size() * sizeof(T) / item;
-  return py::array(dtype, {count}, {item}, keep->data(), free_it);
-}
-
-// pandas' mask: true where the value is missing.
-py::array missing(const std::vector<uint8_t>& valid) {
-  std::vector<uint8_t> mask(valid.size());
-  for (size_t i = 0; i < valid.size(); i++) mask[i] = !valid[i];
-  return owned(std::move(mask), py::dtype("bool"));
-}
-
-// A merged row: which part, and its index there.
-struct Row {
-  uint32_t part, index;
-};
-
-// A part's arrays come in blocks of kBatch rows: from[part][block].
-using Blocks = std::vector<std::vector<const uint8_t*>>;
-
-// out[i] = row order[i] of its part's blocks, `width` bytes each; a constant
-// width (the Width of the common sizes) makes each copy one move.
-template <size_t Width>
-void gather(size_t width, uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
-  if (Width) width = Width;
-  for (size_t i = 0; i < order.size(); i++)
-    memcpy(out + i * width, from[order[i].part][order[i].index / kBatch] + (order[i].index % kBatch) * width, width);
-}
-
-void gather(size_t width, uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
-  switch (width) {
-    case 1: return gather<1>(width, out, from, order);
-    case 2: return gather<2>(width, out, from, order);
-    case 4: return gather<4>(width, out, from, order);
-    case 8: return gather<8>(width, out, from, order);
-    default: return gather<0>(width, out, from, order);
-  }
-}
-
-// Runs job(0) .. job(workers - 1) at once, job(0) on this thread, all without
-// the GIL; then rethrows the first job's exception, if any.
-template <typename Job>
-void run_workers(int workers, Job&& job) {
-  std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
-  auto guarded = [&](int w) {
-    try {
-      job(w);
-    } catch (...) {
-      errors[static_cast<size_t>(w)] = std::current_exception();
-    }
-  };
-  {
-    py::gil_scoped_release unlocked;
-    std::vector<std::thread> threads;
-    for (int w = 1; w < workers; w++) threads.emplace_back(guarded, w);
-    guarded(0);
-    for (std::thread& t : threads) t.join();
-  }
-  for (const std::exception_ptr& e : errors)
-    if (e) std::rethrow_exception(e);
 }
 
 class FrameBuilder {

@@ -92,7 +92,7 @@ class MatchProgram {
   int static_error(int node) const;
   uint64_t value(int index, tep_record* record, tep_errno& err) const;
 
-  struct Tests;  // the step tests (filter_program.cc)
+  struct Tests;  // the step tests (match_tests.h)
 
   tep_handle* tep_;
   std::vector<Node> nodes_;

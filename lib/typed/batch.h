@@ -48,7 +48,7 @@ inline void prefetch_ahead(const tep_record* const* records, size_t i) {
 size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
                   size_t count, bool widen, size_t* first_valid = nullptr);
 
-struct Lane;  // batch.cc: how one output reads a row
+struct Lane;  // lanes.h: how one output reads a row
 
 // Records are filled kFillBlock at a time: their rows are found once, then
 // every column reads the block in a loop of its own, while it is in cache.
