@@ -10,7 +10,11 @@ its own headers and those of lower layers only. Every folder of lib/ must be in
 the table. Plugins and the Python module may include only the public headers
 (include/traceevent/) and their own. Folder = namespace: a file of lib/FOLDER
 opens `tep::FOLDER` (or a namespace inside it), never another folder's, except
-the namespaces LEGACY_NAMESPACES still lists. Prints each violation; exit 1 if any.
+the namespaces LEGACY_NAMESPACES still lists. No file of lib/ calls an
+exported C function (abi/symbols.txt, abi/typed-symbols.txt) but logging
+(tep_warning, tep_info and the hooks of abi/weak-symbols.txt, lib/base/log.h):
+the shim calls down, never the other way round.
+Prints each violation; exit 1 if any.
 """
 import pathlib
 import re
@@ -62,6 +66,27 @@ def namespace_errors(root, lib_folders):
                 if not name.startswith("tep") and name not in lib_folders:
                     continue
                 errors.append(f"{path.relative_to(root)}: opens namespace {name}, not {own}")
+    return errors
+
+
+def symbol_names(path):
+    if not path.exists():
+        return set()
+    return {l.split("#")[0].split()[0] for l in path.read_text().splitlines() if l.split("#")[0].strip()}
+
+
+def exported_call_errors(root):
+    abi = root / "abi"
+    logging = symbol_names(abi / "weak-symbols.txt") | {"tep_warning", "tep_info"}
+    exported = (symbol_names(abi / "symbols.txt") | symbol_names(abi / "typed-symbols.txt")) - logging
+    if not exported:
+        return [f"{abi}: no exported names"]
+    call = re.compile(r"(?<![\w.>:])(" + "|".join(sorted(exported, key=len, reverse=True)) + r")\s*\(")
+    errors = []
+    for path in sources(root / "lib"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            for m in call.finditer(line.split("//")[0]):
+                errors.append(f"{path.relative_to(root)}:{number}: calls the exported {m.group(1)}()")
     return errors
 
 
@@ -117,6 +142,7 @@ def main():
                 errors.append(f"{path.relative_to(root)}: includes {header}, not a public header")
 
     errors += namespace_errors(root, lib_folders)
+    errors += exported_call_errors(root)
     for e in errors:
         print(e)
     print(f"{len(layers)} folders in {len(set(layers.values()))} layers, {edges} includes across "
