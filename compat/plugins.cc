@@ -57,7 +57,7 @@ TEP_EXPORT void tep_load_plugins_hook(struct tep_handle* tep, const char* suffix
 
 TEP_EXPORT char** tep_plugin_list_options(void) {
   try {
-    std::vector<std::string> names = plugin::registered_option_names();
+    std::vector<std::string> names = plugin::OptionRegistry::global().registered_option_names();
     if (names.empty()) return nullptr;
     auto** list = static_cast<char**>(std::calloc(names.size() + 1, sizeof(char*)));
     if (!list) return INVALID_PLUGIN_LIST_OPTION;
@@ -84,7 +84,7 @@ TEP_EXPORT void tep_plugin_free_options_list(char** list) {
 TEP_EXPORT int tep_plugin_add_options(const char* name, struct tep_plugin_option* options) {
   if (!options) return -EINVAL;
   try {
-    plugin::register_options(name, options);
+    plugin::OptionRegistry::global().register_options(name, options);
     return 0;
   } catch (...) {
     return -ENOMEM;
@@ -93,7 +93,7 @@ TEP_EXPORT int tep_plugin_add_options(const char* name, struct tep_plugin_option
 
 TEP_EXPORT int tep_plugin_add_option(const char* name, const char* val) {
   try {
-    return plugin::add_user_setting(name, val);
+    return plugin::OptionRegistry::global().add_user_setting(name, val);
   } catch (...) {
     return -ENOMEM;
   }
@@ -101,7 +101,7 @@ TEP_EXPORT int tep_plugin_add_option(const char* name, const char* val) {
 
 TEP_EXPORT void tep_plugin_remove_options(struct tep_plugin_option* options) {
   try {
-    plugin::unregister_options(options);
+    plugin::OptionRegistry::global().unregister_options(options);
   } catch (...) {
   }
 }
@@ -109,7 +109,7 @@ TEP_EXPORT void tep_plugin_remove_options(struct tep_plugin_option* options) {
 TEP_EXPORT void tep_plugin_print_options(struct trace_seq* s) {
   if (!s) return;
   try {
-    trace_seq_puts(s, plugin::describe_registered_options().c_str());
+    trace_seq_puts(s, plugin::OptionRegistry::global().describe_registered_options().c_str());
   } catch (...) {
   }
 }

@@ -39,8 +39,6 @@ class HandlerRegistry {
   // print-fmt parse failures of that event).
   bool on_event_added(Event& event);
 
-  size_t pending_count() const { return pending_.size(); }
-
  private:
   struct Pending {
     int id;

@@ -36,8 +36,6 @@ class EventTable {
   size_t size() const { return by_id_.size(); }
   // The i-th event in id order (tep_get_event), nullptr past the end.
   Event* at_sorted(size_t i) const { return i < by_id_.size() ? by_id_[i] : nullptr; }
-  // The i-th event in insertion order (Event::index).
-  Event* at_index(size_t i) const { return i < owned_.size() ? owned_[i].get() : nullptr; }
 
   Event* find_by_id(int id) const;
   // `system` may be null (any system): the first match in id order.

@@ -12,28 +12,6 @@ namespace tep::plugin {
 
 namespace {
 
-struct UserSetting {
-  std::optional<std::string> plugin;  // absent: applies to every plugin
-  std::string option;
-  const char* value = nullptr;  // interned; NULL toggles a boolean
-};
-
-struct Registry {
-  std::mutex lock;
-  std::list<UserSetting> settings;
-  std::list<tep_plugin_option*> registered;  // newest first
-  // Option values handed to plugins (tep_plugin_option::value) must outlive
-  // any later change of the setting: they are interned and never freed.
-  std::set<std::string> values;
-
-  const char* intern(const char* v) { return v ? values.insert(v).first->c_str() : nullptr; }
-};
-
-Registry& registry() {
-  static Registry* r = new Registry;  // never destroyed: plugins may unload at exit
-  return *r;
-}
-
 // A boolean option accepts exactly "1", "true", "0" or "false" (upstream
 // compares the text as given, so "TRUE" changes nothing).
 void update_value(tep_plugin_option& op, const char* value) {
@@ -53,8 +31,9 @@ void update_value(tep_plugin_option& op, const char* value) {
 
 const char* registered_owner(const tep_plugin_option& op) { return op.plugin_alias ? op.plugin_alias : op.file; }
 
-tep_plugin_option* find_registered(Registry& r, const std::optional<std::string>& plugin, const std::string& option) {
-  for (tep_plugin_option* array : r.registered)
+tep_plugin_option* find_registered(const std::list<tep_plugin_option*>& registered,
+                                   const std::optional<std::string>& plugin, const std::string& option) {
+  for (tep_plugin_option* array : registered)
     for (tep_plugin_option* op = array; op->name; ++op) {
       if (plugin) {
         const char* owner = registered_owner(*op);
@@ -65,19 +44,30 @@ tep_plugin_option* find_registered(Registry& r, const std::optional<std::string>
   return nullptr;
 }
 
-void apply_locked(Registry& r, const char* file, tep_plugin_option* option) {
+}  // namespace
+
+OptionRegistry& OptionRegistry::global() {
+  static OptionRegistry* r = new OptionRegistry;  // never destroyed: plugins may unload at exit
+  return *r;
+}
+
+const char* OptionRegistry::intern(const char* v) { return v ? values_.insert(v).first->c_str() : nullptr; }
+
+void OptionRegistry::apply_locked(const char* file, tep_plugin_option* option) {
   const std::string owner = option_owner(file, *option);
-  for (const UserSetting& s : r.settings)
+  for (const UserSetting& s : settings_)
     if (s.plugin && *s.plugin == owner && s.option == option->name) {
       update_value(*option, s.value);
       break;
     }
-  for (const UserSetting& s : r.settings)
+  for (const UserSetting& s : settings_)
     if (!s.plugin && s.option == option->name) {
       update_value(*option, s.value);
       break;
     }
 }
+
+namespace {
 
 void append_line(std::string& out, const char* label, const char* text) {
   if (!text) return;
@@ -97,25 +87,23 @@ std::string option_owner(const char* file, const tep_plugin_option& option) {
   return owner;
 }
 
-void register_options(const char* name, tep_plugin_option* options) {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
-  r.registered.push_front(options);
-  for (tep_plugin_option* op = options; op->name; ++op) apply_locked(r, name, op);
+void OptionRegistry::register_options(const char* name, tep_plugin_option* options) {
+  std::lock_guard<std::mutex> guard(lock_);
+  registered_.push_front(options);
+  for (tep_plugin_option* op = options; op->name; ++op) apply_locked(name, op);
 }
 
-void unregister_options(const tep_plugin_option* options) {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
-  for (auto it = r.registered.begin(); it != r.registered.end(); ++it)
+void OptionRegistry::unregister_options(const tep_plugin_option* options) {
+  std::lock_guard<std::mutex> guard(lock_);
+  for (auto it = registered_.begin(); it != registered_.end(); ++it)
     if (*it == options) {
-      r.registered.erase(it);
+      registered_.erase(it);
       return;
     }
 }
 
 // "ftrace:parent" names the plugin; "parent" alone applies to all.
-int add_user_setting(const char* name, const char* value) {
+int OptionRegistry::add_user_setting(const char* name, const char* value) {
   if (!name) return -1;
   std::optional<std::string> plugin;
   std::string option = name;
@@ -123,26 +111,24 @@ int add_user_setting(const char* name, const char* value) {
     plugin = std::string(name, colon);
     option = colon + 1;
   }
-  Registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
-  const char* stored = r.intern(value);
+  std::lock_guard<std::mutex> guard(lock_);
+  const char* stored = intern(value);
   bool found = false;
-  for (UserSetting& s : r.settings)
+  for (UserSetting& s : settings_)
     if (s.plugin == plugin && s.option == option) {
       s.value = stored;
       found = true;
       break;
     }
-  if (!found) r.settings.push_front(UserSetting{plugin, option, stored});
-  if (tep_plugin_option* op = find_registered(r, plugin, option)) update_value(*op, stored);
+  if (!found) settings_.push_front(UserSetting{plugin, option, stored});
+  if (tep_plugin_option* op = find_registered(registered_, plugin, option)) update_value(*op, stored);
   return 0;
 }
 
-std::vector<std::string> registered_option_names() {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
+std::vector<std::string> OptionRegistry::registered_option_names() const {
+  std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::string> names;
-  for (tep_plugin_option* array : r.registered)
+  for (tep_plugin_option* array : registered_)
     for (tep_plugin_option* op = array; op->name; ++op) {
       const char* owner = registered_owner(*op);
       names.push_back(std::string(owner ? owner : "(null)") + ":" + op->name);
@@ -158,12 +144,11 @@ std::vector<std::string> registered_option_names() {
 //   ------------
 //   ...
 // and "============" between arrays.
-std::string describe_registered_options() {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
+std::string OptionRegistry::describe_registered_options() const {
+  std::lock_guard<std::mutex> guard(lock_);
   std::string out;
   bool first_array = true;
-  for (tep_plugin_option* array : r.registered) {
+  for (tep_plugin_option* array : registered_) {
     if (!first_array) out += "============\n";
     first_array = false;
     for (tep_plugin_option* op = array; op->name; ++op) {
@@ -179,13 +164,6 @@ std::string describe_registered_options() {
     }
   }
   return out;
-}
-
-void reset_for_tests() {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
-  r.settings.clear();
-  r.registered.clear();
 }
 
 }  // namespace tep::plugin

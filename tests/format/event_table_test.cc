@@ -36,7 +36,6 @@ TEST(EventTable, KeepsIdOrderAndInsertionIndex) {
   EXPECT_EQ(t.at_sorted(1), &b);  // equal ids keep insertion order
   EXPECT_EQ(t.at_sorted(2), &c);
   EXPECT_EQ(t.at_sorted(3), nullptr);
-  EXPECT_EQ(t.at_index(1), &a);
 }
 
 TEST(EventTable, FindById) {

@@ -7,13 +7,12 @@
 namespace tep::plugin {
 namespace {
 
-class OptionRegistry : public ::testing::Test {
+class OptionRegistryTest : public ::testing::Test {
  protected:
-  void SetUp() override { reset_for_tests(); }
-  void TearDown() override { reset_for_tests(); }
+  OptionRegistry registry;  // the tests' own, not the process's
 };
 
-TEST_F(OptionRegistry, OwnerIsAliasElseFileUpToFirstDot) {
+TEST_F(OptionRegistryTest, OwnerIsAliasElseFileUpToFirstDot) {
   tep_plugin_option aliased = {};
   aliased.plugin_alias = const_cast<char*>("ftrace");
   tep_plugin_option plain = {};
@@ -23,53 +22,53 @@ TEST_F(OptionRegistry, OwnerIsAliasElseFileUpToFirstDot) {
   EXPECT_EQ(option_owner(nullptr, plain), "");
 }
 
-TEST_F(OptionRegistry, NamedSettingsApplyBeforeUnnamedOnes) {
+TEST_F(OptionRegistryTest, NamedSettingsApplyBeforeUnnamedOnes) {
   // Both match: the named one is applied, then the unnamed one on top.
-  add_user_setting("p:text", "named");
-  add_user_setting("text", "unnamed");
+  registry.add_user_setting("p:text", "named");
+  registry.add_user_setting("text", "unnamed");
   tep_plugin_option ops[2] = {};
   ops[0].name = const_cast<char*>("text");
   ops[0].value = "default";
-  register_options("p", ops);
+  registry.register_options("p", ops);
   EXPECT_STREQ(ops[0].value, "unnamed");
-  unregister_options(ops);
+  registry.unregister_options(ops);
 }
 
-TEST_F(OptionRegistry, SettingsForOtherPluginsDoNotApply) {
-  add_user_setting("q:flag", "1");
+TEST_F(OptionRegistryTest, SettingsForOtherPluginsDoNotApply) {
+  registry.add_user_setting("q:flag", "1");
   tep_plugin_option ops[2] = {};
   ops[0].name = const_cast<char*>("flag");
-  register_options("p", ops);
+  registry.register_options("p", ops);
   EXPECT_EQ(ops[0].set, 0);
-  unregister_options(ops);
+  registry.unregister_options(ops);
 }
 
-TEST_F(OptionRegistry, ValuesHandedOutStayValidAfterTheSettingChanges) {
+TEST_F(OptionRegistryTest, ValuesHandedOutStayValidAfterTheSettingChanges) {
   tep_plugin_option ops[2] = {};
   ops[0].name = const_cast<char*>("level");
   ops[0].plugin_alias = const_cast<char*>("a");
   ops[0].value = "0";
-  register_options("a", ops);
-  add_user_setting("a:level", "first");
+  registry.register_options("a", ops);
+  registry.add_user_setting("a:level", "first");
   const char* first = ops[0].value;
-  add_user_setting("a:level", "second");
+  registry.add_user_setting("a:level", "second");
   EXPECT_STREQ(first, "first");
   EXPECT_STREQ(ops[0].value, "second");
-  unregister_options(ops);
-  EXPECT_TRUE(registered_option_names().empty());
+  registry.unregister_options(ops);
+  EXPECT_TRUE(registry.registered_option_names().empty());
 }
 
-TEST_F(OptionRegistry, OptionWithoutAliasOrFileIsListedAsNull) {
+TEST_F(OptionRegistryTest, OptionWithoutAliasOrFileIsListedAsNull) {
   tep_plugin_option ops[2] = {};
   ops[0].name = const_cast<char*>("x");
-  register_options(nullptr, ops);
-  EXPECT_EQ(registered_option_names(), std::vector<std::string>{"(null):x"});
+  registry.register_options(nullptr, ops);
+  EXPECT_EQ(registry.registered_option_names(), std::vector<std::string>{"(null):x"});
   // A named setting cannot match an option without owner (upstream crashed).
-  EXPECT_EQ(add_user_setting("p:x", "1"), 0);
+  EXPECT_EQ(registry.add_user_setting("p:x", "1"), 0);
   EXPECT_EQ(ops[0].set, 0);
 }
 
-TEST_F(OptionRegistry, DescriptionSeparatesOptionsAndArrays) {
+TEST_F(OptionRegistryTest, DescriptionSeparatesOptionsAndArrays) {
   tep_plugin_option first[2] = {}, second[3] = {};
   first[0].name = const_cast<char*>("a");
   first[0].file = const_cast<char*>("f.so");
@@ -78,9 +77,9 @@ TEST_F(OptionRegistry, DescriptionSeparatesOptionsAndArrays) {
   second[0].set = 1;
   second[1].name = const_cast<char*>("c");
   second[1].value = "v";
-  register_options("x", first);
-  register_options("y", second);
-  EXPECT_EQ(describe_registered_options(),
+  registry.register_options("x", first);
+  registry.register_options("y", second);
+  EXPECT_EQ(registry.describe_registered_options(),
             "  plugin:\tal\n  option:\tb\n     set:\t1\n"
             "------------\n  option:\tc\n   value:\tv\n     set:\t0\n"
             "============\n    file:\tf.so\n  option:\ta\n     set:\t0\n");
