@@ -19,10 +19,6 @@
 
 namespace tep {
 
-namespace print_plan {
-struct Plan;  // lib/print_plan: built and read there only
-}  // namespace print_plan
-
 struct Field : tep_format_field {
   uint32_t name_size = 0;  // strlen(name): lookups by name compare it first
   // Resolved once at parse time (field_parser): what readers need per record.
@@ -67,8 +63,8 @@ struct Event : tep_event {
   ArgTree print_args;
   // print_fmt.format's directives, read once with the arguments each takes (lib/format_string).
   format_string::PrintFmt print_directives;
-  // The compiled print plan, built lazily by lib/print_plan.
-  GenerationSlot<print_plan::Plan> plan;
+  // The compiled print plan, built lazily by lib/print_plan (print_plan::Plan).
+  GenerationSlot plan;
   // Position in the handle's event table (dense, stable).
   uint32_t index = 0;
   // Unique in the process: tells this event from a later one at the same address.

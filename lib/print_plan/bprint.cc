@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "print_plan/compiler.h"
-#include "print_plan/info_printer.h"
+#include "print_plan/plan_runner.h"
 #include "seq/seq.h"
 
 namespace tep::print_plan {

@@ -18,14 +18,4 @@ void print_info(Output& out, tep_handle& tep, Event& event, const tep_record& re
 // "[FAILED TO PARSE]" followed by " name=value" for each field.
 void print_failed(Output& s, Event& event, const tep_record& record);
 
-// The event's current print plan, built (or rebuilt after a generation
-// change) on first use; lib/typed reads its columns through it.
-const Plan& plan_for(tep_handle& tep, Event& event);
-
-// Runs one step of a plan (lib/typed prints a column's steps alone).
-void run_step(Output& s, const Context& ctx, const Step& step);
-
-// Runs a compiled plan's steps (used for bprint's per-format plans too).
-void run_steps(Output& s, const Context& ctx, const Plan& plan);
-
 }  // namespace tep::print_plan

@@ -222,9 +222,8 @@ struct Step {
   const PointerArg* pointer = nullptr;
 };
 
-// One compiled print fmt.
-struct Plan {
-  uint64_t generation = 0;
+// One compiled print fmt, for one generation of its handle (Event::plan).
+struct Plan : Generated {
   std::vector<Step> steps;  // one per conversion and per run of literal text (lib/typed reads them)
   // What run_steps walks: each conversion step with the literal before it, so
   // that a literal costs no step of its own; a literal at the end is its step.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "typed/catalog.h"
 
-#include "print_plan/info_printer.h"
+#include "print_plan/plan_cache.h"
 
 namespace tep::typed {
 

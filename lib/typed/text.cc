@@ -6,7 +6,7 @@
 #include "base/per_thread.h"
 #include "print_plan/field_printer.h"
 #include "print_plan/bprint.h"
-#include "print_plan/info_printer.h"
+#include "print_plan/plan_runner.h"
 
 namespace tep::typed {
 namespace {
