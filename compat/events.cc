@@ -81,14 +81,14 @@ TEP_EXPORT struct tep_event* tep_find_event_by_record(struct tep_handle* tep, st
   if (!record->data) return nullptr;
   // Within record->size (upstream reads the type whatever it says; tep_data_type
   // does too, for consumers that fill only data): a short record finds no event.
-  int type = tep->common_fields.read(*tep, tep::record::CommonField::Type, record->data, record->size);
+  int type = tep->common_fields.read(*tep, tep::record::CommonField::kType, record->data, record->size);
   return tep->events.find_by_id(type);
 }
 
 TEP_EXPORT bool tep_record_is_event(struct tep_record* record, struct tep_event* event) {
   if (!record || !record->data || !event || !event->tep) return false;
   tep_handle* tep = event->tep;
-  return tep->common_fields.read(*tep, tep::record::CommonField::Type, record->data, record->size) == event->id;
+  return tep->common_fields.read(*tep, tep::record::CommonField::kType, record->data, record->size) == event->id;
 }
 
 // In id order, as tep_list_events(TEP_EVENT_SORT_ID) lists them.

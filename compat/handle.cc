@@ -101,7 +101,7 @@ TEP_EXPORT int tep_parse_header_page(struct tep_handle* tep, char* buf, unsigned
   try {
     std::string_view text = size ? std::string_view(buf, size) : std::string_view();
     auto status = tep::add_header_page(*tep, text, long_size);
-    return status == tep::format::HeaderPageStatus::OldFormat ? -1 : 0;
+    return status == tep::format::HeaderPageStatus::kOldFormat ? -1 : 0;
   } catch (...) {
     return -1;
   }

@@ -180,17 +180,17 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
 }
 
 TEP_EXPORT int tep_data_type(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::Type);
+  return common_value(tep, rec, tep::record::CommonField::kType);
 }
 
 TEP_EXPORT int tep_data_pid(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::Pid);
+  return common_value(tep, rec, tep::record::CommonField::kPid);
 }
 
 TEP_EXPORT int tep_data_preempt_count(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::PreemptCount);
+  return common_value(tep, rec, tep::record::CommonField::kPreemptCount);
 }
 
 TEP_EXPORT int tep_data_flags(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::Flags);
+  return common_value(tep, rec, tep::record::CommonField::kFlags);
 }

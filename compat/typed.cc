@@ -9,11 +9,11 @@ using tep::typed::Catalog;
 using tep::typed::TypedEvent;
 using namespace tep::typed::shim;
 
-static_assert(static_cast<int>(tep::typed::Kind::Derived) == TEV_KIND_DERIVED);
-static_assert(static_cast<int>(tep::typed::Kind::Device) == TEV_KIND_DEVICE);
-static_assert(static_cast<int>(tep::typed::ValueType::Bytes) == TEV_TYPE_BYTES);
+static_assert(static_cast<int>(tep::typed::Kind::kDerived) == TEV_KIND_DERIVED);
+static_assert(static_cast<int>(tep::typed::Kind::kDevice) == TEV_KIND_DEVICE);
+static_assert(static_cast<int>(tep::typed::ValueType::kBytes) == TEV_TYPE_BYTES);
 static_assert(sizeof(tep::typed::BytesView) == sizeof(struct tev_bytes));
-static_assert(static_cast<int>(tep::typed::Model::Layout::Bprint) == TEV_LAYOUT_BPRINT);
+static_assert(static_cast<int>(tep::typed::Model::Layout::kBprint) == TEV_LAYOUT_BPRINT);
 
 TEP_EXPORT const char* tev_strerror(int status) {
   switch (status) {

@@ -108,7 +108,7 @@ TEP_EXPORT int tev_column_table_entry(const struct tev_column* column, int table
 
 TEP_EXPORT const char* tev_column_flags_delimiter(const struct tev_column* column) {
   const Column* c = column_of(column);
-  return c && c->kind == Kind::Flags && c->has_delimiter ? c->delimiter.c_str() : nullptr;
+  return c && c->kind == Kind::kFlags && c->has_delimiter ? c->delimiter.c_str() : nullptr;
 }
 
 TEP_EXPORT const char* tev_column_zero_name(const struct tev_column* column) {
@@ -118,5 +118,5 @@ TEP_EXPORT const char* tev_column_zero_name(const struct tev_column* column) {
 
 TEP_EXPORT int tev_column_minor_bits(const struct tev_column* column) {
   const Column* c = column_of(column);
-  return c && c->kind == Kind::Device ? c->minor_bits : 0;
+  return c && c->kind == Kind::kDevice ? c->minor_bits : 0;
 }

@@ -68,7 +68,7 @@ static int64_t fill_one(const tev_column* column, const tep_record* const* recor
   return guarded([&]() -> int64_t {
     Resolved r;
     if (int status = batch_args(column, records, count, values, r)) return status;
-    if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
+    if (r.column->type == ValueType::kNone) return TEV_ERR_NO_VALUE;
     if (widen && !is_integer(r.column->type)) return TEV_ERR_KIND;
     tep::typed::Output out{r.column, values, valid};
     size_t n = 0;
@@ -105,7 +105,7 @@ TEP_EXPORT int64_t tev_fill_codes(const struct tev_column* column, const struct 
   return guarded([&]() -> int64_t {
     Resolved r;
     if (int status = batch_args(column, records, count, codes, r)) return status;
-    if (r.column->kind != Kind::Enum) return TEV_ERR_KIND;
+    if (r.column->kind != Kind::kEnum) return TEV_ERR_KIND;
     return static_cast<int64_t>(fill_codes(r.source(), *r.column, records, count, codes, valid));
   });
 }
@@ -182,7 +182,7 @@ TEP_EXPORT int tev_bitset_test(const struct tev_column* column, struct tev_bytes
   return guarded([&]() -> int {
     Resolved r;
     if (int status = resolve(column, r)) return status;
-    if (r.column->kind != Kind::CpuSet && r.column->kind != Kind::Bitmask) return TEV_ERR_KIND;
+    if (r.column->kind != Kind::kCpuSet && r.column->kind != Kind::kBitmask) return TEV_ERR_KIND;
     size_t byte = bit / 8;
     if (byte >= bits.size) return TEV_ERR_INDEX;
     const tep_handle& tep = r.event->tep();
@@ -199,7 +199,7 @@ TEP_EXPORT int tev_array_element(const struct tev_column* column, struct tev_byt
   return guarded([&]() -> int {
     Resolved r;
     if (int status = resolve(column, r)) return status;
-    if (r.column->kind != Kind::Array) return TEV_ERR_KIND;
+    if (r.column->kind != Kind::kArray) return TEV_ERR_KIND;
     size_t width = static_cast<size_t>(value_type_size(r.column->element));
     if (!width || index >= array.size / width) return TEV_ERR_INDEX;
     const auto* at = static_cast<const uint8_t*>(array.data) + index * width;

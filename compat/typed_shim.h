@@ -72,7 +72,7 @@ class ColumnOutputs {
       Resolved r;
       if (int status = j ? resolve_like(columns[j], first_, r) : resolve(columns[j], r)) return status;
       if (count && !values[j]) return TEV_ERR_NULL_ARGUMENT;
-      if (r.column->type == ValueType::None) return TEV_ERR_NO_VALUE;
+      if (r.column->type == ValueType::kNone) return TEV_ERR_NO_VALUE;
       if (j && r.event != first_.event) return TEV_ERR_WRONG_EVENT;
       if (!j) first_ = r;
       outputs_[j] = {r.column, values[j], valid ? valid[j] : nullptr};

@@ -28,7 +28,7 @@ namespace pytev {
 namespace {
 
 // What a dataframe column becomes.
-enum class Repr { Integer, Boolean, Text, Enum, Symbol, Objects };
+enum class Repr { kInteger, kBoolean, kText, kEnum, kSymbol, kObjects };
 
 // Distinct texts in order of first appearance: the categories.
 struct Categories {
@@ -50,7 +50,7 @@ struct OutColumn {
   std::string name;
   const tev_column* field;    // what the values come from
   const tev_column* meaning;  // the printed value that reads the field as is, or the field
-  Repr repr = Repr::Integer;
+  Repr repr = Repr::kInteger;
   size_t width = 0;           // bytes per filled value
   std::vector<uint8_t> data;  // filled values, then (Text) nothing
   std::vector<uint8_t> valid;
@@ -97,13 +97,13 @@ class FrameBuilder {
       c.width = tev_type_size(f.type());
       tev::Kind kind = tev::Column(c.meaning).kind();
       if (f.type() == TEV_TYPE_BYTES)
-        c.repr = f.kind() == tev::Kind::String ? Repr::Text : Repr::Objects;
+        c.repr = f.kind() == tev::Kind::String ? Repr::kText : Repr::kObjects;
       else if (kind == tev::Kind::Enum)
-        c.repr = Repr::Enum;
+        c.repr = Repr::kEnum;
       else if (kind == tev::Kind::Symbol)
-        c.repr = Repr::Symbol;
+        c.repr = Repr::kSymbol;
       else if (f.type() == TEV_TYPE_BOOL)
-        c.repr = Repr::Boolean;
+        c.repr = Repr::kBoolean;
       columns_.push_back(std::move(c));
     }
     if (pid_) fill_.push_back(pid_);
@@ -142,7 +142,7 @@ class FrameBuilder {
   // Whether a column's values are Python objects (made under the GIL, per batch).
   bool has_objects() const {
     for (const OutColumn& c : columns_)
-      if (c.repr == Repr::Objects) return true;
+      if (c.repr == Repr::kObjects) return true;
     return false;
   }
 
@@ -207,11 +207,11 @@ class FrameBuilder {
       OutColumn& c = columns_[j];
       gather_into(
           c.valid, 1, [j](const Block& b) -> const auto& { return b.valid[j]; });
-      if (c.repr != Repr::Text)
+      if (c.repr != Repr::kText)
         gather_into(
             c.data, c.width, [j](const Block& b) -> const auto& { return b.data[j]; });
-      if (c.repr != Repr::Text && c.repr != Repr::Enum) continue;
-      if (c.repr == Repr::Enum && rows && c.categories.texts.empty())
+      if (c.repr != Repr::kText && c.repr != Repr::kEnum) continue;
+      if (c.repr == Repr::kEnum && rows && c.categories.texts.empty())
         for (const std::string_view& label : tev::Column(c.meaning).labels()) c.categories.code(label);
       c.codes.resize(rows);
       tasks.push_back([this, j, &parts, &order] {
@@ -277,9 +277,9 @@ class FrameBuilder {
   // Per batch: what must be read while the records live.
   void convert(OutColumn& c, const std::vector<const tep_record*>& records, size_t at) {
     size_t n = records.size();
-    if (c.repr == Repr::Text || c.repr == Repr::Objects) {
+    if (c.repr == Repr::kText || c.repr == Repr::kObjects) {
       const tev_bytes* views = reinterpret_cast<const tev_bytes*>(c.data.data());
-      if (c.repr == Repr::Text) {
+      if (c.repr == Repr::kText) {
         c.codes.resize(at + n);
         for (size_t i = 0; i < n; i++)
           c.codes[at + i] =
@@ -298,7 +298,7 @@ class FrameBuilder {
       }
       return;
     }
-    if (c.repr != Repr::Enum) return;
+    if (c.repr != Repr::kEnum) return;
     // An enum: the printed value's label, or upstream's text when no label matches.
     std::vector<int32_t> codes(n);
     std::vector<uint8_t> valid(n);
@@ -316,10 +316,10 @@ class FrameBuilder {
 
   py::object finish_column(OutColumn& c, const py::object& arrays, const py::object& from_codes) {
     switch (c.repr) {
-      case Repr::Objects: return std::move(c.objects);
-      case Repr::Text:
-      case Repr::Enum: return from_codes(owned(std::move(c.codes), py::dtype("int32")), c.categories.list());
-      case Repr::Symbol: {
+      case Repr::kObjects: return std::move(c.objects);
+      case Repr::kText:
+      case Repr::kEnum: return from_codes(owned(std::move(c.codes), py::dtype("int32")), c.categories.list());
+      case Repr::kSymbol: {
         // The function containing each address, named once per distinct address.
         std::vector<int32_t> codes(c.valid.size(), -1);
         std::unordered_map<uint64_t, int32_t> seen;
@@ -342,11 +342,11 @@ class FrameBuilder {
         }
         return from_codes(owned(std::move(codes), py::dtype("int32")), c.categories.list());
       }
-      case Repr::Boolean: {
+      case Repr::kBoolean: {
         py::array mask = missing(c.valid);
         return arrays.attr("BooleanArray")(owned(std::move(c.data), py::dtype("bool")), mask);
       }
-      case Repr::Integer: break;
+      case Repr::kInteger: break;
     }
     py::array mask = missing(c.valid);
     return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(tev_column_type(c.field))), mask);

@@ -69,11 +69,11 @@ ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syn
   const uint64_t max = !syntax.is_signed ? umax : negative ? smax + 1 : smax;
   if (overflow || value > max) {
     switch (syntax.overflow) {
-      case Overflow::Fail: return {};
-      case Overflow::Saturate:
+      case Overflow::kFail: return {};
+      case Overflow::kSaturate:
         if (!syntax.is_signed) return {umax, i, true};
         return {negative ? 0 - (smax + 1) : smax, i, true};
-      case Overflow::Wrap: break;
+      case Overflow::kWrap: break;
     }
   }
   // strtoul negates in unsigned long: modulo 2^32 for a 32-bit one.

@@ -20,9 +20,9 @@ namespace tep {
 
 // What a number beyond the range of its type gives.
 enum class Overflow {
-  Saturate,  // the range's limit: UINT64_MAX, INT64_MAX or INT64_MIN (strtoul, strtol)
-  Wrap,      // its value modulo 2^64
-  Fail,      // no number (scanf's %d, which fails where strtol sets ERANGE)
+  kSaturate,  // the range's limit: UINT64_MAX, INT64_MAX or INT64_MIN (strtoul, strtol)
+  kWrap,      // its value modulo 2^64
+  kFail,      // no number (scanf's %d, which fails where strtol sets ERANGE)
 };
 
 struct NumberSyntax {
@@ -35,7 +35,7 @@ struct NumberSyntax {
   // same on LP64 hosts, 32 bits on ILP32 ones (i686), where upstream's C
   // library saturates or fails at 2^31 and 2^32.
   bool long_range = false;
-  Overflow overflow = Overflow::Saturate;
+  Overflow overflow = Overflow::kSaturate;
   bool skip_blanks = true;  // leading C blanks (' ' \t \n \v \f \r), as strto* and scanf
   bool allow_sign = true;   // one leading '+' or '-'
   // "0x" with no hex digit after it: strto* read the "0" and stop on the 'x';
@@ -55,12 +55,12 @@ inline constexpr NumberSyntax kStrtoll{.is_signed = true};
 // strtol(text, NULL, 10), i.e. atol; atoi(text) is its value cast to int.
 inline constexpr NumberSyntax kAtol{.base = 10, .is_signed = true, .long_range = true};
 // sscanf("%d"): strtol's range, out of it no number (glibc sets ERANGE).
-inline constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .long_range = true, .overflow = Overflow::Fail};
+inline constexpr NumberSyntax kScanfInt{.base = 10, .is_signed = true, .long_range = true, .overflow = Overflow::kFail};
 
 struct ScannedNumber {
   uint64_t bits = 0;       // the value; an int64_t's bits when is_signed (a long's, extended, with long_range)
   size_t end = 0;          // offset just past the number; 0 when there is none
-  bool saturated = false;  // out of range under Overflow::Saturate (strto* set ERANGE)
+  bool saturated = false;  // out of range under Overflow::kSaturate (strto* set ERANGE)
   bool found() const { return end != 0; }
   int64_t as_signed() const { return static_cast<int64_t>(bits); }
 };
@@ -68,7 +68,7 @@ struct ScannedNumber {
 ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syntax);
 
 // The number at the start of `text`. With no digit (or an overflow under
-// Overflow::Fail) the result is {0, 0}, as strto* return 0.
+// Overflow::kFail) the result is {0, 0}, as strto* return 0.
 inline ScannedNumber scan_number(std::string_view text, const NumberSyntax& syntax) {
   // In line: one to three decimal digits and nothing else (a format file's
   // "offset:16;", "signed:0;"), read alike by every rule (a leading 0 would

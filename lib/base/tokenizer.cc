@@ -50,8 +50,8 @@ const char* Tokenizer::macro_string(std::string_view item) {
 // After the opening quote of "text" or 'c'.
 Token Tokenizer::quoted(char quote) {
   const std::string_view text = in_.text();
-  const TokenType type = quote == '"' ? TokenType::DQuote : TokenType::SQuote;
-  const bool* plain = kPlainInString.of[type == TokenType::DQuote ? 0 : 1];
+  const TokenType type = quote == '"' ? TokenType::kDQuote : TokenType::kSQuote;
+  const bool* plain = kPlainInString.of[type == TokenType::kDQuote ? 0 : 1];
   std::string* joined = nullptr;
   size_t i = in_.pos();
   for (;;) {
@@ -70,9 +70,9 @@ Token Tokenizer::quoted(char quote) {
       if (i >= text.size() || (kSignedChar && byte(text[i]) >= 0x80)) {  // "abc<end>, "ab\xc3
         in_.seek(i + 1);
         std::string_view piece = text.substr(start, i - start);
-        if (!joined) return {TokenType::Error, piece};
+        if (!joined) return {TokenType::kError, piece};
         joined->append(piece);
-        return {TokenType::Error, *joined};
+        return {TokenType::kError, *joined};
       }
       const char c = text[i++];
       // "a\"b", "a\\" b": a backslash protects the next byte, even another backslash's.
@@ -80,7 +80,7 @@ Token Tokenizer::quoted(char quote) {
       last = c;
     }
     const std::string_view piece = text.substr(start, i - 1 - start);
-    if (type == TokenType::SQuote) {
+    if (type == TokenType::kSQuote) {
       in_.seek(i);
       return {type, piece};
     }
@@ -111,22 +111,22 @@ Token Tokenizer::next_raw() {
   const TokenType type = class_of(c);
   auto peek = [&]() { return i < size ? text[i] : '\0'; };
   switch (type) {
-    case TokenType::Item:
-    case TokenType::Space: {
+    case TokenType::kItem:
+    case TokenType::kSpace: {
       while (i < size && class_of(text[i]) == type) ++i;
       in_.seek(i);
       Token tok{type, text.substr(start, i - start)};
-      if (type == TokenType::Item)
-        if (const char* macro = macro_string(tok.text)) return {TokenType::DQuote, macro};
+      if (type == TokenType::kItem)
+        if (const char* macro = macro_string(tok.text)) return {TokenType::kDQuote, macro};
       return tok;
     }
-    case TokenType::None:  // consumed, as upstream does
+    case TokenType::kNone:  // consumed, as upstream does
       in_.seek(i);
       return {};
-    case TokenType::Newline:
-    case TokenType::Delim: in_.seek(i); return {type, text.substr(start, 1)};
-    case TokenType::DQuote:
-    case TokenType::SQuote: in_.seek(i); return quoted(c);
+    case TokenType::kNewline:
+    case TokenType::kDelim: in_.seek(i); return {type, text.substr(start, 1)};
+    case TokenType::kDQuote:
+    case TokenType::kSQuote: in_.seek(i); return quoted(c);
     default: break;
   }
   // Operators: "->", doubled "++ -- || && >> <<", and a trailing '=' after
@@ -162,7 +162,7 @@ Token Tokenizer::next_raw() {
     default: break;
   }
   in_.seek(i);
-  return {TokenType::Op, text.substr(start, i - start)};
+  return {TokenType::kOp, text.substr(start, i - start)};
 }
 
 // A run of blanks is always one Space token, so skipping the bytes is the same.

@@ -24,26 +24,26 @@
 namespace tep {
 
 enum class TokenType {
-  None,     // end of input (a NUL ends it too), or one byte no grammar has: a control
-            // byte outside a string, or a byte >= 0x80 (consumed, as upstream does)
-  Error,    // a string without its closing quote: "abc<end> or "ab\xc3..."
-  Space,    // a run of blanks other than '\n'
-  Newline,  // one '\n'
-  Delim,    // ( ) ,
-  Op,       // any other printable byte: ':' ';' '[' '*' "->" "<<=" ...
-  Item,     // a run of [A-Za-z0-9_]
-  DQuote,   // "text" without its quotes, backslashes kept; adjacent strings joined
-  SQuote,   // 'c' without its quotes
+  kNone,     // end of input (a NUL ends it too), or one byte no grammar has: a control
+             // byte outside a string, or a byte >= 0x80 (consumed, as upstream does)
+  kError,    // a string without its closing quote: "abc<end> or "ab\xc3..."
+  kSpace,    // a run of blanks other than '\n'
+  kNewline,  // one '\n'
+  kDelim,    // ( ) ,
+  kOp,       // any other printable byte: ':' ';' '[' '*' "->" "<<=" ...
+  kItem,     // a run of [A-Za-z0-9_]
+  kDQuote,   // "text" without its quotes, backslashes kept; adjacent strings joined
+  kSQuote,   // 'c' without its quotes
 };
 
 struct Token {
-  TokenType type = TokenType::None;
+  TokenType type = TokenType::kNone;
   std::string_view text;
 
   bool is(TokenType t, std::string_view s) const { return type == t && text == s; }
   // Items and quoted strings: what may follow a cast's closing parenthesis.
   bool is_item_like() const {
-    return type == TokenType::Item || type == TokenType::DQuote || type == TokenType::SQuote;
+    return type == TokenType::kItem || type == TokenType::kDQuote || type == TokenType::kSQuote;
   }
 };
 
@@ -64,14 +64,14 @@ namespace token_classes {
 // None whatever the signedness of char: upstream, where char is signed, sees
 // a negative value and stops; arm64 and s390x, where it is unsigned, too.
 constexpr TokenType classify(int c) {
-  if (c == '\n') return TokenType::Newline;
-  if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::Space;
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') return TokenType::Item;
-  if (c == '\'') return TokenType::SQuote;
-  if (c == '"') return TokenType::DQuote;
-  if (c < 0x20 || c > 0x7e) return TokenType::None;
-  if (c == '(' || c == ')' || c == ',') return TokenType::Delim;
-  return TokenType::Op;
+  if (c == '\n') return TokenType::kNewline;
+  if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r') return TokenType::kSpace;
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') return TokenType::kItem;
+  if (c == '\'') return TokenType::kSQuote;
+  if (c == '"') return TokenType::kDQuote;
+  if (c < 0x20 || c > 0x7e) return TokenType::kNone;
+  if (c == '(' || c == ')' || c == ',') return TokenType::kDelim;
+  return TokenType::kOp;
 }
 
 // One table lookup per byte: the format parser's hot path.
@@ -128,7 +128,7 @@ class Tokenizer {
     const std::string_view text = in_.text();
     size_t i = in_.pos();
     const size_t start = i;
-    while (i < text.size() && token_classes::of(text[i]) == TokenType::Item) ++i;
+    while (i < text.size() && token_classes::of(text[i]) == TokenType::kItem) ++i;
     std::string_view item = text.substr(start, i - start);
     // Empty, or one of the macro names next_raw() turns into strings.
     if (item.empty() || macro_string(item)) return {};
@@ -153,7 +153,7 @@ class Tokenizer {
     size_t i = in_.pos();
     while (i < text.size()) {
       const TokenType t = token_classes::of(text[i]);
-      if (t != TokenType::Space && !(also_newlines && t == TokenType::Newline)) break;
+      if (t != TokenType::kSpace && !(also_newlines && t == TokenType::kNewline)) break;
       ++i;
     }
     in_.seek(i);

@@ -9,10 +9,10 @@ namespace {
 
 const char* field_name(CommonField which) {
   switch (which) {
-    case CommonField::Type: return "common_type";
-    case CommonField::Pid: return "common_pid";
-    case CommonField::PreemptCount: return "common_preempt_count";
-    case CommonField::Flags: return "common_flags";
+    case CommonField::kType: return "common_type";
+    case CommonField::kPid: return "common_pid";
+    case CommonField::kPreemptCount: return "common_preempt_count";
+    case CommonField::kFlags: return "common_flags";
   }
   return "";
 }

@@ -15,7 +15,7 @@ struct tep_handle;
 
 namespace tep::record {
 
-enum class CommonField { Type, Pid, PreemptCount, Flags };
+enum class CommonField { kType, kPid, kPreemptCount, kFlags };
 
 }  // namespace tep::record
 

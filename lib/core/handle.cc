@@ -26,8 +26,8 @@ tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_v
 
 format::HeaderPageStatus add_header_page(tep_handle& tep, std::string_view text, int long_size) {
   format::HeaderPageStatus status = format::parse_header_page(tep.header_page, text, long_size);
-  if (status == format::HeaderPageStatus::OldFormat) tep.old_format = true;
-  if (status == format::HeaderPageStatus::Parsed) tep.header_page_parsed = true;
+  if (status == format::HeaderPageStatus::kOldFormat) tep.old_format = true;
+  if (status == format::HeaderPageStatus::kParsed) tep.header_page_parsed = true;
   return status;
 }
 

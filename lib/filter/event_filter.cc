@@ -190,7 +190,7 @@ int EventFilter::match(tep_record* record) noexcept {
   // Until common_type has been located, out of line: this path then makes
   // only tail calls, and saves no registers.
   int event_id;
-  if (__builtin_expect(!pub.tep->common_fields.read_if_located(*pub.tep, record::CommonField::Type, record->data,
+  if (__builtin_expect(!pub.tep->common_fields.read_if_located(*pub.tep, record::CommonField::kType, record->data,
                                                                record->size, event_id),
                        0))
     return match_locating(*record);
@@ -199,7 +199,7 @@ int EventFilter::match(tep_record* record) noexcept {
 
 int EventFilter::match_locating(tep_record& record) const noexcept {
   const tep_handle& tep = *pub_->tep;
-  return match_event(record, tep.common_fields.read(tep, record::CommonField::Type, record.data, record.size),
+  return match_event(record, tep.common_fields.read(tep, record::CommonField::kType, record.data, record.size),
                      swaps_bytes(tep));
 }
 

@@ -150,9 +150,9 @@ std::optional<LevelEnd> Parser::open_level(Level::Kind kind) {
 
 std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
   switch (tok.type) {
-    case TokenType::Item:
-    case TokenType::DQuote:
-    case TokenType::SQuote: {
+    case TokenType::kItem:
+    case TokenType::kDQuote:
+    case TokenType::kSQuote: {
       tep_filter_arg* item = make_item(tok);
       if (!level.left_item) {
         level.left_item = item;
@@ -169,7 +169,7 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
       }
       return std::nullopt;
     }
-    case TokenType::Delim:
+    case TokenType::kDelim:
       if (tok.text == ",") {
         errors_.show(lexer_.pos(), "Illegal token ','");
         return fail(TEP_ERRNO__ILLEGAL_TOKEN);
@@ -190,9 +190,9 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
       if (level.current_exp && !is_complete(level.current_exp)) return fail_syntax();
       if (level.current_op && !is_complete(level.current_op)) return fail_syntax();
       return LevelEnd{TEP_ERRNO__UNBALANCED_PAREN, level.current_op ? level.current_op : level.current_exp};
-    case TokenType::Op: return on_operator(level, tok);
-    case TokenType::None:
-    case TokenType::Error:  // "bash<end>: upstream reads the filter as ending there
+    case TokenType::kOp: return on_operator(level, tok);
+    case TokenType::kNone:
+    case TokenType::kError:  // "bash<end>: upstream reads the filter as ending there
       return finish(level);
     default: return fail_syntax();
   }
@@ -329,9 +329,9 @@ bool Parser::is_complete(const tep_filter_arg* arg) {
 // string / char; a field name -> that field (COMM and CPU when the event has
 // no such field); any other word -> FALSE.
 tep_filter_arg* Parser::make_item(const Token& tok) {
-  if (tok.type == TokenType::DQuote || tok.type == TokenType::SQuote) {
+  if (tok.type == TokenType::kDQuote || tok.type == TokenType::kSQuote) {
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_VALUE);
-    node->value.type = tok.type == TokenType::DQuote ? TEP_FILTER_STRING : TEP_FILTER_CHAR;
+    node->value.type = tok.type == TokenType::kDQuote ? TEP_FILTER_STRING : TEP_FILTER_CHAR;
     node->value.str = dup_string(tok.text);
     return node;
   }

@@ -39,14 +39,14 @@ void FieldGroupParser::append_type(std::string_view delim, std::string_view text
 // words (and '*') accumulate into the type; the last word is the name.
 bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
   Token t = tk_.next();
-  if (t.type != TokenType::Item) return false;
+  if (t.type != TokenType::kItem) return false;
   const bool ftrace = event_.flags & TEP_EVENT_FL_ISFTRACE;
   std::string_view last = t.text;
   bool has_type = false;
   for (;;) {
     t = tk_.next();
     // Some old ftrace formats have a '.' inside field types.
-    if (t.type == TokenType::Item || t.is(TokenType::Op, "*") || (ftrace && t.is(TokenType::Op, "."))) {
+    if (t.type == TokenType::kItem || t.is(TokenType::kOp, "*") || (ftrace && t.is(TokenType::kOp, "."))) {
       if (t.text == "*") field.flags |= TEP_FIELD_IS_POINTER;
       if (has_type) {
         append_type(delim_, last);
@@ -58,7 +58,7 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
       delim_ = " ";
       continue;
     }
-    if (t.type == TokenType::Delim && last == "__attribute__" && t.text == "(") {
+    if (t.type == TokenType::kDelim && last == "__attribute__" && t.text == "(") {
       // Upstream crashes on an attribute before any type word; we refuse it.
       if (!has_type) return false;
       append_type(" ", last);
@@ -67,9 +67,9 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
       delim_ = " ";
       // Copied token by token, without the closing parenthesis (upstream's way);
       // an unterminated string ("ab\xc3) inside fails the field, as upstream.
-      for (t = tk_.next(); t.type != TokenType::None; t = tk_.next()) {
-        if (t.type == TokenType::Error) return false;
-        if (t.type == TokenType::Delim) {
+      for (t = tk_.next(); t.type != TokenType::kNone; t = tk_.next()) {
+        if (t.type == TokenType::kError) return false;
+        if (t.type == TokenType::kDelim) {
           if (t.text == "(")
             ++depth;
           else if (t.text == ")")
@@ -97,23 +97,23 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
 bool FieldGroupParser::parse_array(Field& field, Token& after, unsigned& element_of_dynamic) {
   field.flags |= TEP_FIELD_IS_ARRAY;
   std::string brackets = "[";
-  TokenType last_type = TokenType::Op;
+  TokenType last_type = TokenType::kOp;
   Token t = tk_.next();
-  if (t.type == TokenType::None) return false;
-  field.arraylen = t.type == TokenType::Item ? static_cast<unsigned>(scan_number(t.text, kStrtoul).bits) : 0;
+  if (t.type == TokenType::kNone) return false;
+  field.arraylen = t.type == TokenType::kItem ? static_cast<unsigned>(scan_number(t.text, kStrtoul).bits) : 0;
   while (t.text != "]") {
-    brackets.append(last_type == TokenType::Item && t.type == TokenType::Item ? " " : "");
+    brackets.append(last_type == TokenType::kItem && t.type == TokenType::kItem ? " " : "");
     brackets.append(t.text);
     last_type = t.type;
     // Only the last token counts: "[TASK_COMM_LEN]" has length 0. An
     // unterminated string's text counts like any token's, as upstream.
     field.arraylen = static_cast<unsigned>(scan_number(t.text, kStrtoul).bits);
     t = tk_.next();
-    if (t.type == TokenType::None) return false;
+    if (t.type == TokenType::kNone) return false;
   }
   brackets.append("]");
   t = tk_.next();
-  if (t.type == TokenType::Item) {
+  if (t.type == TokenType::kItem) {
     append_type(" ", name_);
     append_type("", brackets);
     element_of_dynamic = dynamic_element_size(name_);
@@ -140,7 +140,7 @@ bool FieldGroupParser::parse_location(Field& field, Token after) {
     return tk_.skip_literal(literal) || (tk_.next_is_item(word) && tk_.next_is_lone_op(':'));
   };
   unsigned long offset, size, is_signed;
-  if (!after.is(TokenType::Op, ";") || !label("\toffset:", "offset") || !number(offset) || !tk_.next_is_lone_op(';') ||
+  if (!after.is(TokenType::kOp, ";") || !label("\toffset:", "offset") || !number(offset) || !tk_.next_is_lone_op(';') ||
       !label("\tsize:", "size") || !number(size) || !tk_.next_is_lone_op(';'))
     return false;
   field.offset = static_cast<int>(offset);
@@ -155,12 +155,12 @@ bool FieldGroupParser::parse_field(Field& field, bool after_colon) {
   if (!after_colon) {
     Token t = tk_.next();
     // Old ftrace formats: "field special:..." — the word is ignored.
-    if ((event_.flags & TEP_EVENT_FL_ISFTRACE) && t.is(TokenType::Item, "special")) t = tk_.next();
-    if (!t.is(TokenType::Op, ":")) return false;
+    if ((event_.flags & TEP_EVENT_FL_ISFTRACE) && t.is(TokenType::kItem, "special")) t = tk_.next();
+    if (!t.is(TokenType::kOp, ":")) return false;
   }
   Token after;
   if (!parse_type_and_name(field, after)) return false;
-  if (after.type != TokenType::Op) return false;
+  if (after.type != TokenType::kOp) return false;
   unsigned element_of_dynamic = 0;
   if (after.text == "[" && !parse_array(field, after, element_of_dynamic)) return false;
 
@@ -198,15 +198,15 @@ FieldGroupStatus FieldGroupParser::parse(int& count) {
     const bool after_colon = tk_.skip_literal("\tfield:");
     if (!after_colon) {
       Token t = tk_.next();
-      if (t.type == TokenType::Newline) break;
-      if (!t.is(TokenType::Item, "field")) return FieldGroupStatus::Malformed;
+      if (t.type == TokenType::kNewline) break;
+      if (!t.is(TokenType::kItem, "field")) return FieldGroupStatus::kMalformed;
     }
     Field& field = drafts_.fields.emplace_back();  // value-initialized: zeroed
     type_.clear();
     name_.clear();
     if (!parse_field(field, after_colon)) {
       drafts_.fields.pop_back();
-      return FieldGroupStatus::Malformed;
+      return FieldGroupStatus::kMalformed;
     }
     field.is_signed = field.flags & TEP_FIELD_IS_SIGNED;
     field.is_dynamic = field.flags & TEP_FIELD_IS_DYNAMIC;
@@ -215,7 +215,7 @@ FieldGroupStatus FieldGroupParser::parse(int& count) {
     ++parsed;
   }
   count = parsed;
-  return FieldGroupStatus::Complete;
+  return FieldGroupStatus::kComplete;
 }
 
 }  // namespace tep::format

@@ -16,8 +16,8 @@
 namespace tep::format {
 
 enum class FieldGroupStatus {
-  Complete,   // the empty line ending the group was read
-  Malformed,  // a field line did not parse; the fields before it are kept
+  kComplete,   // the empty line ending the group was read
+  kMalformed,  // a field line did not parse; the fields before it are kept
 };
 
 class FieldGroupParser {

@@ -14,41 +14,41 @@ namespace {
 
 // "name: sched_switch": the name is one word.
 bool read_name(Tokenizer& tk, std::string_view& name) {
-  if (!tk.next().is(TokenType::Item, "name") || !tk.next().is(TokenType::Op, ":")) return false;
+  if (!tk.next().is(TokenType::kItem, "name") || !tk.next().is(TokenType::kOp, ":")) return false;
   Token t = tk.next();
-  if (t.type != TokenType::Item) return false;
+  if (t.type != TokenType::kItem) return false;
   name = t.text;
   return true;
 }
 
 // "ID: 316" (read like strtoul: "0x13c" is 316, and too large wraps to negative).
 bool read_id(Tokenizer& tk, int& id) {
-  if (!tk.next_item().is(TokenType::Item, "ID") || !tk.next().is(TokenType::Op, ":")) return false;
+  if (!tk.next_item().is(TokenType::kItem, "ID") || !tk.next().is(TokenType::kOp, ":")) return false;
   Token t = tk.next();
-  if (t.type != TokenType::Item) return false;
+  if (t.type != TokenType::kItem) return false;
   id = static_cast<int>(scan_number(t.text, kStrtoul).bits);
   return id >= 0;
 }
 
 // "format:\n" then the common fields, an empty line, the event fields, an empty line.
 bool read_fields(Tokenizer& tk, Event& event, int long_size) {
-  if (!tk.next_item().is(TokenType::Item, "format") || !tk.next().is(TokenType::Op, ":") ||
-      tk.next().type != TokenType::Newline)
+  if (!tk.next_item().is(TokenType::kItem, "format") || !tk.next().is(TokenType::kOp, ":") ||
+      tk.next().type != TokenType::kNewline)
     return false;
   FieldDrafts& drafts = per_thread<FieldDrafts>();
   drafts.clear();
   FieldGroupParser fields(tk, event, long_size, drafts);
-  bool complete = fields.parse(event.format.nr_common) == FieldGroupStatus::Complete;
+  bool complete = fields.parse(event.format.nr_common) == FieldGroupStatus::kComplete;
   const size_t common = drafts.fields.size();
-  complete = complete && fields.parse(event.format.nr_fields) == FieldGroupStatus::Complete;
+  complete = complete && fields.parse(event.format.nr_fields) == FieldGroupStatus::kComplete;
   event.set_fields(drafts, common);
   return complete;
 }
 
 // "print fmt:" (possibly after blank lines); the cursor is left on the text after it.
 bool read_print_fmt_label(Tokenizer& tk) {
-  if (!tk.next_item().is(TokenType::Item, "print") || !tk.next().is(TokenType::Item, "fmt") ||
-      !tk.next().is(TokenType::Op, ":"))
+  if (!tk.next_item().is(TokenType::kItem, "print") || !tk.next().is(TokenType::kItem, "fmt") ||
+      !tk.next().is(TokenType::kOp, ":"))
     return false;
   tk.skip_blanks();
   return true;

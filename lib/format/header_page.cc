@@ -10,7 +10,7 @@ namespace tep::format {
 
 namespace {
 
-enum class FieldRead { Read, Absent, Malformed };
+enum class FieldRead { kRead, kAbsent, kMalformed };
 
 // One "field: TYPE NAME;\toffset:N;\tsize:N;[\tsigned:N;]\n" line. The type
 // must be a single word (upstream reads one); numbers are read like atoi().
@@ -20,31 +20,31 @@ FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional,
   auto expect = [&](TokenType type, std::string_view text) { return tk.next().is(type, text); };
   auto number = [&](int& out) {
     Token t = tk.next();
-    if (t.type != TokenType::Item) return false;
+    if (t.type != TokenType::kItem) return false;
     out = static_cast<int>(scan_number(t.text, kAtol).as_signed());
     return true;
   };
-  if (!expect(TokenType::Item, "field") || !expect(TokenType::Op, ":")) return FieldRead::Malformed;
-  if (tk.next().type != TokenType::Item) return FieldRead::Malformed;  // the type
+  if (!expect(TokenType::kItem, "field") || !expect(TokenType::kOp, ":")) return FieldRead::kMalformed;
+  if (tk.next().type != TokenType::kItem) return FieldRead::kMalformed;  // the type
   Token got = tk.next();
-  if (got.type != TokenType::Item) return FieldRead::Malformed;
+  if (got.type != TokenType::kItem) return FieldRead::kMalformed;
   if (got.text != name) {
-    if (!optional) return FieldRead::Malformed;
+    if (!optional) return FieldRead::kMalformed;
     tk.rewind(start);
-    return FieldRead::Absent;
+    return FieldRead::kAbsent;
   }
-  if (!expect(TokenType::Op, ";") || !expect(TokenType::Item, "offset") || !expect(TokenType::Op, ":") ||
-      !number(offset) || !expect(TokenType::Op, ";") || !expect(TokenType::Item, "size") ||
-      !expect(TokenType::Op, ":") || !number(size) || !expect(TokenType::Op, ";"))
-    return FieldRead::Malformed;
+  if (!expect(TokenType::kOp, ";") || !expect(TokenType::kItem, "offset") || !expect(TokenType::kOp, ":") ||
+      !number(offset) || !expect(TokenType::kOp, ";") || !expect(TokenType::kItem, "size") ||
+      !expect(TokenType::kOp, ":") || !number(size) || !expect(TokenType::kOp, ";"))
+    return FieldRead::kMalformed;
   Token t = tk.next();
-  if (t.type == TokenType::Newline) return FieldRead::Read;
+  if (t.type == TokenType::kNewline) return FieldRead::kRead;
   // Newer kernels add "signed:N;" before the end of the line.
   int ignored;
-  if (!t.is(TokenType::Item, "signed") || !expect(TokenType::Op, ":") || !number(ignored) ||
-      !expect(TokenType::Op, ";") || tk.next().type != TokenType::Newline)
-    return FieldRead::Malformed;
-  return FieldRead::Read;
+  if (!t.is(TokenType::kItem, "signed") || !expect(TokenType::kOp, ":") || !number(ignored) ||
+      !expect(TokenType::kOp, ";") || tk.next().type != TokenType::kNewline)
+    return FieldRead::kMalformed;
+  return FieldRead::kRead;
 }
 
 }  // namespace
@@ -56,18 +56,18 @@ HeaderPageStatus parse_header_page(HeaderPageLayout& page, std::string_view text
     page.size_size = long_size;
     page.data_offset = 8 + long_size;
     page.data_size = static_cast<int>(sysconf(_SC_PAGESIZE)) - page.data_offset;
-    return HeaderPageStatus::OldFormat;
+    return HeaderPageStatus::kOldFormat;
   }
   // Upstream tries each field in turn from wherever the previous attempt
   // stopped, even after a failure (a bad line can cost the next field too).
   Tokenizer tk(text, kFormatFileGrammar);
-  bool complete = read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) == FieldRead::Read;
-  complete &= read_header_field(tk, "commit", false, page.size_offset, page.size_size) == FieldRead::Read;
+  bool complete = read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) == FieldRead::kRead;
+  complete &= read_header_field(tk, "commit", false, page.size_offset, page.size_size) == FieldRead::kRead;
   int overwrite_offset = 0, overwrite_size = 0;
-  page.has_overwrite = read_header_field(tk, "overwrite", true, overwrite_offset, overwrite_size) == FieldRead::Read;
-  complete &= read_header_field(tk, "data", false, page.data_offset, page.data_size) == FieldRead::Read;
-  if (!complete) return HeaderPageStatus::Incomplete;
-  return HeaderPageStatus::Parsed;
+  page.has_overwrite = read_header_field(tk, "overwrite", true, overwrite_offset, overwrite_size) == FieldRead::kRead;
+  complete &= read_header_field(tk, "data", false, page.data_offset, page.data_size) == FieldRead::kRead;
+  if (!complete) return HeaderPageStatus::kIncomplete;
+  return HeaderPageStatus::kParsed;
 }
 
 }  // namespace tep::format

@@ -21,9 +21,9 @@ struct HeaderPageLayout {
 };
 
 enum class HeaderPageStatus {
-  Parsed,      // every mandatory field read (overwrite is optional)
-  Incomplete,  // some field was malformed; what was read is kept
-  OldFormat,   // no text (kernels before 2.6.31): defaults from the long size
+  kParsed,      // every mandatory field read (overwrite is optional)
+  kIncomplete,  // some field was malformed; what was read is kept
+  kOldFormat,   // no text (kernels before 2.6.31): defaults from the long size
 };
 
 // Fills `page` the way upstream does: field by field, each attempt starting

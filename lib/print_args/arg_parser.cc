@@ -55,18 +55,18 @@ bool is_binary_op(std::string_view op) {
 
 const char* parse_status_text(ParseStatus status) {
   switch (status) {
-    case ParseStatus::Ok: return "ok";
-    case ParseStatus::NoFormatString: return "print fmt does not start with a string";
-    case ParseStatus::UnexpectedToken: return "unexpected token";
-    case ParseStatus::UnterminatedString: return "unterminated string";
-    case ParseStatus::UnexpectedEnd: return "unexpected end of print fmt";
-    case ParseStatus::BadOperator: return "bad operator";
-    case ParseStatus::BadCast: return "bad type cast";
-    case ParseStatus::UnknownFunction: return "function not defined";
-    case ParseStatus::WrongArgumentCount: return "wrong number of function arguments";
-    case ParseStatus::UnknownField: return "field not found";
-    case ParseStatus::BadSizeof: return "unsupported sizeof";
-    case ParseStatus::BadTableEntry: return "flag or symbol value cannot be evaluated";
+    case ParseStatus::kOk: return "ok";
+    case ParseStatus::kNoFormatString: return "print fmt does not start with a string";
+    case ParseStatus::kUnexpectedToken: return "unexpected token";
+    case ParseStatus::kUnterminatedString: return "unterminated string";
+    case ParseStatus::kUnexpectedEnd: return "unexpected end of print fmt";
+    case ParseStatus::kBadOperator: return "bad operator";
+    case ParseStatus::kBadCast: return "bad type cast";
+    case ParseStatus::kUnknownFunction: return "function not defined";
+    case ParseStatus::kWrongArgumentCount: return "wrong number of function arguments";
+    case ParseStatus::kUnknownField: return "field not found";
+    case ParseStatus::kBadSizeof: return "unsupported sizeof";
+    case ParseStatus::kBadTableEntry: return "flag or symbol value cannot be evaluated";
     case ParseStatus::TooDeep: return "print fmt nested too deeply";
   }
   return "unknown";
@@ -77,19 +77,19 @@ PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, Event& event, Arg
 
 // An Error token from the tokenizer reaches the top without a status.
 ParseStatus PrintFmtParser::failed() {
-  if (status_ == ParseStatus::Ok) status_ = ParseStatus::UnterminatedString;
+  if (status_ == ParseStatus::kOk) status_ = ParseStatus::kUnterminatedString;
   return status_;
 }
 
 Token PrintFmtParser::fail(ParseStatus status) {
-  if (status_ == ParseStatus::Ok) status_ = status;
-  return {TokenType::Error, {}};
+  if (status_ == ParseStatus::kOk) status_ = status;
+  return {TokenType::kError, {}};
 }
 
 ParseStatus PrintFmtParser::status_for(const Token& token) {
-  if (token.type == TokenType::Error) return ParseStatus::UnterminatedString;
-  if (token.type == TokenType::None) return ParseStatus::UnexpectedEnd;
-  return ParseStatus::UnexpectedToken;
+  if (token.type == TokenType::kError) return ParseStatus::kUnterminatedString;
+  if (token.type == TokenType::kNone) return ParseStatus::kUnexpectedEnd;
+  return ParseStatus::kUnexpectedToken;
 }
 
 bool PrintFmtParser::read_expected(TokenType kind, std::string_view text) {
@@ -116,20 +116,20 @@ class DepthGuard {
 // "fmt", arg, arg, ...   with "a" "b" joined into the format.
 ParseStatus PrintFmtParser::parse() {
   Token token = lexer_.next();
-  if (token.type != TokenType::DQuote) {
-    fail(token.type == TokenType::Error ? ParseStatus::UnterminatedString : ParseStatus::NoFormatString);
+  if (token.type != TokenType::kDQuote) {
+    fail(token.type == TokenType::kError ? ParseStatus::kUnterminatedString : ParseStatus::kNoFormatString);
     return status_;
   }
   std::string_view format = token.text;
   std::optional<std::string> joined;  // "fmt" STA_PR_FMT: the macro's string joins the format
-  for (token = lexer_.next_item(); token.type == TokenType::DQuote; token = lexer_.next_item()) {
+  for (token = lexer_.next_item(); token.type == TokenType::kDQuote; token = lexer_.next_item()) {
     if (!joined) joined.emplace(format);
     *joined += token.text;
     format = *joined;
   }
   event_.print_fmt.format = tree_.keep(format);
-  if (token.type == TokenType::None) return status_;  // no arguments
-  if (!token.is(TokenType::Delim, ",")) {
+  if (token.type == TokenType::kNone) return status_;  // no arguments
+  if (!token.is(TokenType::kDelim, ",")) {
     fail(status_for(token));
     return status_;
   }
@@ -137,9 +137,9 @@ ParseStatus PrintFmtParser::parse() {
   // As upstream: after an expression the separator is not checked (the next
   // argument simply starts), a newline is skipped, anything else ends the list.
   tep_print_arg** tail = &event_.print_fmt.args;
-  TokenType kind = TokenType::Error;
+  TokenType kind = TokenType::kError;
   do {
-    if (kind == TokenType::Newline) {
+    if (kind == TokenType::kNewline) {
       kind = lexer_.next_item().type;
       continue;
     }
@@ -149,7 +149,7 @@ ParseStatus PrintFmtParser::parse() {
     if (!is_ok(token)) return failed();
     *tail = arg;
     ++arg_count_;
-    if (kind == TokenType::Op) {
+    if (kind == TokenType::kOp) {
       token = process_op(arg, token);
       kind = token.type;
       if (!is_ok(token)) {
@@ -161,12 +161,12 @@ ParseStatus PrintFmtParser::parse() {
       tail = &arg->next;
       continue;
     }
-    if (token.is(TokenType::Delim, ",")) {
+    if (token.is(TokenType::kDelim, ",")) {
       tail = &arg->next;
       continue;
     }
     break;
-  } while (kind != TokenType::None);
+  } while (kind != TokenType::kNone);
   return status_;
 }
 
@@ -176,13 +176,13 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
   DepthGuard guard(depth_);
   if (depth_ > kMaxDepth) return fail(ParseStatus::TooDeep);
   switch (token.type) {
-    case TokenType::Item: {
+    case TokenType::kItem: {
       if (token.text == "REC") return process_entry(arg);
       std::string atom(token.text);
       Token next = lexer_.next_item();
-      if (next.is(TokenType::Delim, "(")) return process_function(arg, atom);
+      if (next.is(TokenType::kDelim, "(")) return process_function(arg, atom);
       // "unsigned long" and the like: consecutive items form one atom.
-      while (next.type == TokenType::Item) {
+      while (next.type == TokenType::kItem) {
         atom += ' ';
         atom += next.text;
         next = lexer_.next_item();
@@ -191,20 +191,20 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
       arg->atom.atom = tree_.keep(atom);
       return next;
     }
-    case TokenType::DQuote:
+    case TokenType::kDQuote:
       arg->type = TEP_PRINT_ATOM;
       arg->atom.atom = tree_.keep(token.text);
       return lexer_.next_item();
-    case TokenType::SQuote:
+    case TokenType::kSQuote:
       // 'a' becomes its code, "97" (only the first byte counts, as upstream).
       arg->type = TEP_PRINT_ATOM;
       arg->atom.atom = tree_.keep(
           std::to_string(token.text.empty() ? 0 : static_cast<int>(static_cast<signed char>(token.text[0]))));
       return lexer_.next_item();
-    case TokenType::Delim:
+    case TokenType::kDelim:
       if (token.text == "(") return process_paren(arg);
       [[fallthrough]];  // ")" and "," are then rejected as unary operators
-    case TokenType::Op:
+    case TokenType::kOp:
       arg->type = TEP_PRINT_OP;
       arg->op.op = tree_.keep(token.text);
       arg->op.left = nullptr;
@@ -217,8 +217,8 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
 // process_paren, which accepts "(REC)->field".
 Token PrintFmtParser::process_entry(tep_print_arg* arg) {
   Token token = lexer_.next();
-  if (token.is(TokenType::Delim, ")")) return token;
-  if (!token.is(TokenType::Op, "->")) return fail(status_for(token));
+  if (token.is(TokenType::kDelim, ")")) return token;
+  if (!token.is(TokenType::kOp, "->")) return fail(status_for(token));
   return finish_field(arg);
 }
 
@@ -226,7 +226,7 @@ Token PrintFmtParser::process_entry(tep_print_arg* arg) {
 // print time (except under __print_flags/__print_symbolic); we resolve it now.
 Token PrintFmtParser::finish_field(tep_print_arg* arg) {
   Token name = lexer_.next();
-  if (name.type != TokenType::Item) return fail(status_for(name));
+  if (name.type != TokenType::kItem) return fail(status_for(name));
   arg->type = TEP_PRINT_FIELD;
   arg->field.name = tree_.keep(name.text);
   arg->field.field = find_any_field_in(event_, name.text);
@@ -244,20 +244,20 @@ Token PrintFmtParser::process_paren(tep_print_arg* arg) {
   if (depth_ > kMaxDepth) return fail(ParseStatus::TooDeep);
   Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (token.type == TokenType::Op) {
+  if (token.type == TokenType::kOp) {
     token = process_op(arg, token);
     if (!is_ok(token)) return token;
   }
-  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
+  if (!token.is(TokenType::kDelim, ")")) return fail(status_for(token));
   token = lexer_.next_item();
 
   if (arg->type == TEP_PRINT_NULL) {  // (REC)
-    if (token.is(TokenType::Op, "->")) return finish_field(arg);
-    if (token.is(TokenType::Delim, ")")) return token;  // ((REC))->field
-    return fail(ParseStatus::UnexpectedToken);
+    if (token.is(TokenType::kOp, "->")) return finish_field(arg);
+    if (token.is(TokenType::kDelim, ")")) return token;  // ((REC))->field
+    return fail(ParseStatus::kUnexpectedToken);
   }
-  if (token.is_item_like() || token.is(TokenType::Delim, "(")) {
-    if (arg->type != TEP_PRINT_ATOM) return fail(ParseStatus::BadCast);
+  if (token.is_item_like() || token.is(TokenType::kDelim, "(")) {
+    if (arg->type != TEP_PRINT_ATOM) return fail(ParseStatus::kBadCast);
     tep_print_arg* item = tree_.new_arg();
     char* type = arg->atom.atom;
     arg->type = TEP_PRINT_TYPE;
@@ -280,7 +280,7 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
 
   if (arg->type == TEP_PRINT_OP && !arg->op.left) {
     // Unary: - x, + x, ~ x, ! x (priority 0, left is an empty node).
-    if (op.text.size() != 1 || !std::strchr("~!+-", op.text[0])) return fail(ParseStatus::BadOperator);
+    if (op.text.size() != 1 || !std::strchr("~!+-", op.text[0])) return fail(ParseStatus::kBadOperator);
     arg->op.left = tree_.new_arg();
     right = tree_.new_arg();
     arg->op.right = right;
@@ -304,8 +304,8 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
 
     token = lexer_.next_item();
     // "(char *)": a '*' right before ')' belongs to a type name.
-    if (op.text == "*" && token.is(TokenType::Delim, ")")) {
-      if (left->type != TEP_PRINT_ATOM) return fail(ParseStatus::BadCast);
+    if (op.text == "*" && token.is(TokenType::kDelim, ")")) {
+      if (left->type != TEP_PRINT_ATOM) return fail(ParseStatus::kBadCast);
       left->atom.atom = tree_.keep(std::string(left->atom.atom) + " *");
       *arg = *left;
       return token;
@@ -333,19 +333,19 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
     token = process_array(arg);
   } else {
     event_.flags |= TEP_EVENT_FL_FAILED;
-    return fail(ParseStatus::BadOperator);
+    return fail(ParseStatus::kBadOperator);
   }
 
   if (!is_ok(token)) return token;
-  if (token.type == TokenType::Op && token.text != ":") {
+  if (token.type == TokenType::kOp && token.text != ":") {
     int prio = op_priority(token.text);
     // An operator without a priority ('[' in "a + b[1]", "-b[1]") is an error
     // here since upstream 1.9.0 (1.8.4 gave it to the right operand).
-    if (prio < 0) return fail(ParseStatus::BadOperator);
+    if (prio < 0) return fail(ParseStatus::kBadOperator);
     if (prio > arg->op.prio) return process_op(arg, token);
     // Upstream 1.8.4 followed a null pointer here ("x[i] * y" after a '['
     // node takes the branch above); it is an error.
-    if (!right) return fail(ParseStatus::BadOperator);
+    if (!right) return fail(ParseStatus::kBadOperator);
     return process_op(right, token);
   }
   return token;
@@ -361,12 +361,12 @@ Token PrintFmtParser::process_cond(tep_print_arg* top) {
   arg->op.right = right;
 
   Token token = process_arg(left);
-  while (is_ok(token) && token.type == TokenType::Op && token.text != ":") token = process_op(left, token);
+  while (is_ok(token) && token.type == TokenType::kOp && token.text != ":") token = process_op(left, token);
   if (!is_ok(token)) {
     top->op.right = nullptr;
     return token;
   }
-  if (!token.is(TokenType::Op, ":")) {
+  if (!token.is(TokenType::kOp, ":")) {
     top->op.right = nullptr;
     return fail(status_for(token));
   }
@@ -376,7 +376,7 @@ Token PrintFmtParser::process_cond(tep_print_arg* top) {
   // upstream 1.9.0; a ':' there is an unknown operator, so
   // "c ? d ? a : b : e" fails as it does upstream.
   token = process_arg(right);
-  while (is_ok(token) && token.type == TokenType::Op) token = process_op(right, token);
+  while (is_ok(token) && token.type == TokenType::kOp) token = process_op(right, token);
   top->op.right = arg;
   return token;
 }
@@ -386,7 +386,7 @@ Token PrintFmtParser::process_array(tep_print_arg* top) {
   tep_print_arg* arg = tree_.new_arg();
   Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::Op, "]")) return fail(status_for(token));
+  if (!token.is(TokenType::kOp, "]")) return fail(status_for(token));
   top->op.right = arg;
   return lexer_.next_item();
 }

@@ -22,19 +22,19 @@
 namespace tep::print_args {
 
 enum class ParseStatus {
-  Ok,
-  NoFormatString,      // the text does not start with "..."
-  UnexpectedToken,     // a token that does not fit (missing ',' or ')', stray op)
-  UnterminatedString,  // "abc<end of input>
-  UnexpectedEnd,       // input ended inside an expression
-  BadOperator,         // unknown operator, or a unary operator that is not ~ ! + -
-  BadCast,             // "(x + 1) y" or "(a **)": not something upstream casts
-  UnknownFunction,     // neither a helper nor a registered print function
-  WrongArgumentCount,  // a registered print function called with another count
-  UnknownField,        // __get_dynamic_array(x) or sizeof(REC->x) without field x
-  BadSizeof,           // sizeof(char), sizeof(REC->array), sizeof(long) without a long size
-  BadTableEntry,       // { 1 * 2, "x" }: a value upstream cannot evaluate
-  TooDeep,             // nesting beyond kMaxDepth
+  kOk,
+  kNoFormatString,      // the text does not start with "..."
+  kUnexpectedToken,     // a token that does not fit (missing ',' or ')', stray op)
+  kUnterminatedString,  // "abc<end of input>
+  kUnexpectedEnd,       // input ended inside an expression
+  kBadOperator,         // unknown operator, or a unary operator that is not ~ ! + -
+  kBadCast,             // "(x + 1) y" or "(a **)": not something upstream casts
+  kUnknownFunction,     // neither a helper nor a registered print function
+  kWrongArgumentCount,  // a registered print function called with another count
+  kUnknownField,        // __get_dynamic_array(x) or sizeof(REC->x) without field x
+  kBadSizeof,           // sizeof(char), sizeof(REC->array), sizeof(long) without a long size
+  kBadTableEntry,       // { 1 * 2, "x" }: a value upstream cannot evaluate
+  TooDeep,              // nesting beyond kMaxDepth
 };
 
 const char* parse_status_text(ParseStatus status);
@@ -54,7 +54,7 @@ class PrintFmtParser {
   int arg_count() const { return arg_count_; }
 
  private:
-  static bool is_ok(const Token& token) { return token.type != TokenType::Error; }
+  static bool is_ok(const Token& token) { return token.type != TokenType::kError; }
   // The status a token that does not fit stands for (the first failure's wins).
   static ParseStatus status_for(const Token& token);
   Token fail(ParseStatus status);
@@ -93,7 +93,7 @@ class PrintFmtParser {
   Event& event_;
   ArgTree& tree_;
   Tokenizer lexer_;
-  ParseStatus status_ = ParseStatus::Ok;
+  ParseStatus status_ = ParseStatus::kOk;
   int depth_ = 0;
   int arg_count_ = 0;
   // Set by __print_flags / __print_symbolic: the next REC->field gets the

@@ -44,12 +44,12 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
   if (name == "__builtin_expect") return process_builtin_expect(arg);
   if (name == "sizeof") return process_sizeof(arg);
   if (const tep_function_handler* handler = context_.functions.find(name)) return process_func_handler(arg, *handler);
-  return fail(ParseStatus::UnknownFunction);
+  return fail(ParseStatus::kUnknownFunction);
 }
 
 Token PrintFmtParser::process_field_arg(tep_print_arg* arg) {
   Token token = process_arg(arg);
-  while (is_ok(token) && token.type == TokenType::Op) token = process_op(arg, token);
+  while (is_ok(token) && token.type == TokenType::kOp) token = process_op(arg, token);
   return token;
 }
 
@@ -58,7 +58,7 @@ Token PrintFmtParser::process_table_value(tep_print_arg*& value) {
   tep_print_arg* field = tree_.new_arg();
   Token token = process_field_arg(field);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+  if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
   value = field;
   return token;
 }
@@ -75,7 +75,7 @@ Token PrintFmtParser::process_flags(tep_print_arg* arg) {
     arg->flags.delim = tree_.keep(token.text);
     token = lexer_.next_item();
   }
-  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+  if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
   return process_table(&arg->flags.flags);
 }
 
@@ -94,22 +94,22 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
   Token token;
   do {
     token = lexer_.next_item();
-    if (!token.is(TokenType::Op, "{")) break;
+    if (!token.is(TokenType::kOp, "{")) break;
 
     tep_print_arg* value = tree_.new_arg();
     token = process_arg(value);
-    if (is_ok(token) && token.type == TokenType::Op) token = process_op(value, token);
+    if (is_ok(token) && token.type == TokenType::kOp) token = process_op(value, token);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+    if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
     char* value_text = table_entry_text(tree_, *value);
-    if (!value_text) return fail(ParseStatus::BadTableEntry);
+    if (!value_text) return fail(ParseStatus::kBadTableEntry);
 
     tep_print_arg* text = tree_.new_arg();
     token = process_arg(text);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::Op, "}")) return fail(status_for(token));
+    if (!token.is(TokenType::kOp, "}")) return fail(status_for(token));
     char* text_text = table_entry_text(tree_, *text);
-    if (!text_text) return fail(ParseStatus::BadTableEntry);
+    if (!text_text) return fail(ParseStatus::kBadTableEntry);
 
     tep_print_flag_sym* entry = tree_.new_flag_sym();
     entry->value = value_text;
@@ -117,9 +117,9 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
     *list = entry;
     list = &entry->next;
     token = lexer_.next_item();
-  } while (token.is(TokenType::Delim, ","));
+  } while (token.is(TokenType::kDelim, ","));
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
+  if (!token.is(TokenType::kDelim, ")")) return fail(status_for(token));
   return lexer_.next_item();
 }
 
@@ -129,10 +129,10 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
 tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
   tep_print_arg* arg = tree_.new_arg();
   Token token = process_arg(arg);
-  const bool operation = token.type == TokenType::Op;
-  while (is_ok(token) && token.type == TokenType::Op) token = process_op(arg, token);
+  const bool operation = token.type == TokenType::kOp;
+  while (is_ok(token) && token.type == TokenType::kOp) token = process_op(arg, token);
   if (!is_ok(token)) return nullptr;
-  if (!token.is(TokenType::Delim, delim)) {
+  if (!token.is(TokenType::kDelim, delim)) {
     fail(status_for(token));
     return nullptr;
   }
@@ -144,8 +144,8 @@ tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
 Token PrintFmtParser::process_hex(tep_print_arg* arg, tep_print_arg_type type) {
   *arg = tep_print_arg{};
   arg->type = type;
-  if (!(arg->hex.field = arg_then(","))) return {TokenType::Error, {}};
-  if (!(arg->hex.size = arg_then(")"))) return {TokenType::Error, {}};
+  if (!(arg->hex.field = arg_then(","))) return {TokenType::kError, {}};
+  if (!(arg->hex.size = arg_then(")"))) return {TokenType::kError, {}};
   return lexer_.next_item();
 }
 
@@ -153,9 +153,9 @@ Token PrintFmtParser::process_hex(tep_print_arg* arg, tep_print_arg_type type) {
 Token PrintFmtParser::process_int_array(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_INT_ARRAY;
-  if (!(arg->int_array.field = arg_then(","))) return {TokenType::Error, {}};
-  if (!(arg->int_array.count = arg_then(","))) return {TokenType::Error, {}};
-  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::Error, {}};
+  if (!(arg->int_array.field = arg_then(","))) return {TokenType::kError, {}};
+  if (!(arg->int_array.count = arg_then(","))) return {TokenType::kError, {}};
+  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::kError, {}};
   return lexer_.next_item();
 }
 
@@ -164,7 +164,7 @@ Token PrintFmtParser::process_int_array(tep_print_arg* arg) {
 // (it stays NULL when there is no such field, as upstream's lookup).
 Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type type) {
   Token name = lexer_.next();
-  if (name.type != TokenType::Item) return fail(status_for(name));
+  if (name.type != TokenType::kItem) return fail(status_for(name));
   arg->type = type;
   tep_format_field* field = find_any_field_in(event_, name.text);
   if (type == TEP_PRINT_STRING) {
@@ -174,7 +174,7 @@ Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type
     arg->bitmask.bitmask = tree_.keep(name.text);
     arg->bitmask.field = field;
   }
-  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
   return lexer_.next();
 }
 
@@ -185,18 +185,18 @@ Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_DYNAMIC_ARRAY;
   Token name = lexer_.next();
-  if (name.type != TokenType::Item) return fail(status_for(name));
+  if (name.type != TokenType::kItem) return fail(status_for(name));
   tep_format_field* field = find_event_field(event_, name.text);
-  if (!field) return fail(ParseStatus::UnknownField);
+  if (!field) return fail(ParseStatus::kUnknownField);
   arg->dynarray.field = field;
-  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
   Token token = lexer_.next_item();
-  if (!token.is(TokenType::Op, "[")) return token;
+  if (!token.is(TokenType::kOp, "[")) return token;
 
   tep_print_arg* index = tree_.new_arg();
   token = process_arg(index);
   if (!is_ok(token)) return token;
-  if (token.is(TokenType::Op, "]")) return fail(ParseStatus::UnexpectedToken);
+  if (token.is(TokenType::kOp, "]")) return fail(ParseStatus::kUnexpectedToken);
   return lexer_.next_item();
 }
 
@@ -204,11 +204,11 @@ Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
 // upstream leaves it until the event is printed: any name parses.
 Token PrintFmtParser::process_stacktrace(tep_print_arg* arg) {
   Token name = lexer_.next();
-  if (name.type != TokenType::Item) return fail(status_for(name));
+  if (name.type != TokenType::kItem) return fail(status_for(name));
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_STACKTRACE;
   arg->stacktrace.stacktrace = tree_.keep(name.text);
-  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
   return lexer_.next();
 }
 
@@ -217,30 +217,30 @@ Token PrintFmtParser::process_stacktrace(tep_print_arg* arg) {
 // count is left out (the printer divides the array's length by the size).
 Token PrintFmtParser::process_print_dynamic_array(tep_print_arg* arg) {
   Token name = lexer_.next();
-  if (name.type != TokenType::Item) return fail(status_for(name));
+  if (name.type != TokenType::kItem) return fail(status_for(name));
   tep_format_field* field = find_event_field(event_, name.text);
-  if (!field) return fail(ParseStatus::UnknownField);
-  if (!read_expected(TokenType::Delim, ",")) return {TokenType::Error, {}};
+  if (!field) return fail(ParseStatus::kUnknownField);
+  if (!read_expected(TokenType::kDelim, ",")) return {TokenType::kError, {}};
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_INT_ARRAY;
   tep_print_arg* source = tree_.new_arg();
   source->type = TEP_PRINT_DYNAMIC_ARRAY;
   source->dynarray.field = field;
   arg->int_array.field = source;
-  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::Error, {}};
+  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::kError, {}};
   return lexer_.next_item();
 }
 
 // __get_dynamic_array_len(name)
 Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
   Token name = lexer_.next();
-  if (name.type != TokenType::Item) return fail(status_for(name));
+  if (name.type != TokenType::kItem) return fail(status_for(name));
   arg->type = TEP_PRINT_DYNAMIC_ARRAY_LEN;
   tep_format_field* field = find_event_field(event_, name.text);
-  if (!field) return fail(ParseStatus::UnknownField);
+  if (!field) return fail(ParseStatus::kUnknownField);
   arg->dynarray.field = field;
   arg->dynarray.index = nullptr;
-  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
   return lexer_.next();
 }
 
@@ -248,10 +248,10 @@ Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
 Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
   Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::Delim, ",")) return fail(status_for(token));
+  if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
   Token hint = lexer_.next();
-  if (hint.type != TokenType::Item) return fail(status_for(hint));
-  if (!read_expected(TokenType::Delim, ")")) return {TokenType::Error, {}};
+  if (hint.type != TokenType::kItem) return fail(status_for(hint));
+  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
   return lexer_.next_item();
 }
 
@@ -268,8 +268,8 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   bool bare_unsigned = false;
   if (token.text == "unsigned") {
     token = lexer_.next_item();
-    if (!is_ok(token)) return fail(ParseStatus::UnterminatedString);
-    if (token.type != TokenType::Item) {
+    if (!is_ok(token)) return fail(ParseStatus::kUnterminatedString);
+    if (token.type != TokenType::kItem) {
       bare_unsigned = true;
       have_next = true;
     }
@@ -281,18 +281,18 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     if (token.text == "long") {
       size = "8";
     } else {
-      if (context_.long_size != 4 && context_.long_size != 8) return fail(ParseStatus::BadSizeof);
+      if (context_.long_size != 4 && context_.long_size != 8) return fail(ParseStatus::kBadSizeof);
       size = context_.long_size == 4 ? "4" : "8";
       have_next = true;
     }
   } else if (token.text == "REC") {
     token = lexer_.next_item();
-    if (!token.is(TokenType::Op, "->")) return fail(status_for(token));
+    if (!token.is(TokenType::kOp, "->")) return fail(status_for(token));
     Token name = lexer_.next();
-    if (name.type != TokenType::Item) return fail(status_for(name));
+    if (name.type != TokenType::kItem) return fail(status_for(name));
     tep_format_field* field = find_any_field_in(event_, name.text);
-    if (!field) return fail(ParseStatus::UnknownField);
-    if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::BadSizeof);
+    if (!field) return fail(ParseStatus::kUnknownField);
+    if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::kBadSizeof);
     size = std::to_string(field->size);
   } else if (token.text == "u8" || token.text == "s8" || token.text == "__u8") {
     // Upstream 1.9.0 added the __ forms, all but __s8.
@@ -304,11 +304,11 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   } else if (token.text == "u64" || token.text == "s64" || token.text == "__u64" || token.text == "__s64") {
     size = "8";
   } else {
-    return fail(ParseStatus::BadSizeof);
+    return fail(ParseStatus::kBadSizeof);
   }
   arg->atom.atom = tree_.keep(size);
   if (!have_next) token = lexer_.next_item();
-  if (!token.is(TokenType::Delim, ")")) return fail(status_for(token));
+  if (!token.is(TokenType::kDelim, ")")) return fail(status_for(token));
   return lexer_.next_item();
 }
 
@@ -324,7 +324,7 @@ Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_functio
     tep_print_arg* param = tree_.new_arg();
     Token token = process_arg(param);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::Delim, i + 1 < count ? "," : ")")) return fail(ParseStatus::WrongArgumentCount);
+    if (!token.is(TokenType::kDelim, i + 1 < count ? "," : ")")) return fail(ParseStatus::kWrongArgumentCount);
     *tail = param;
     tail = &param->next;
   }

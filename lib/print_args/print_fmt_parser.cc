@@ -38,7 +38,7 @@ bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_v
     for (const tep_print_arg* arg = event.print_fmt.args; arg; arg = arg->next) arg_count++;
     event.print_directives.parse(event.print_fmt.format ? event.print_fmt.format : "", arg_count);
   };
-  if (status != ParseStatus::Ok) {
+  if (status != ParseStatus::kOk) {
     event.flags |= TEP_EVENT_FL_FAILED;
     if (context.warn)
       tep_warning("[%s:%s] %s", event.system ? event.system : "", event.name ? event.name : "",

@@ -130,10 +130,10 @@ void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record
   // A remembered comm holds the literal before it; everything else prints it first.
   if (first != 'C') out.append(piece.format.literal);
   if (first == 'L' && starts_with(argument, TEP_PRINT_LATENCY)) {
-    print_latency(out, common_field(tep, record, record::CommonField::Flags),
-                  common_field(tep, record, record::CommonField::PreemptCount));
+    print_latency(out, common_field(tep, record, record::CommonField::kFlags),
+                  common_field(tep, record, record::CommonField::kPreemptCount));
   } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
-    const int pid = common_field(tep, record, record::CommonField::Pid);
+    const int pid = common_field(tep, record, record::CommonField::kPid);
     // A comm found under one version of the table holds while it is the same.
     print_memoized(out, piece, Source::kComm, tep.comms.version(), static_cast<uint32_t>(pid), [&](auto& sink) {
       const char* comm = tep.comms.comm_of(pid);
@@ -159,7 +159,7 @@ void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, u
                         const LinePiece& piece) {
   switch (argument) {
     case TEP_PRINT_PID: {
-      const int pid = common_field(tep, record, record::CommonField::Pid);
+      const int pid = common_field(tep, record, record::CommonField::kPid);
       print_memoized(out, piece, Source::kPid, static_cast<uint32_t>(pid), 0,
                      [&](auto& sink) { format_string::format_line_int(sink, piece.format, pid); });
       break;
@@ -184,7 +184,7 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
   if (record.size < 0)
     tep_warning("ug! negative record size %d", record.size);
   else
-    event = tep.events.find_by_id(common_field(tep, record, record::CommonField::Type));
+    event = tep.events.find_by_id(common_field(tep, record, record::CommonField::kType));
   if (!event) {
     seq::append(s, "[UNKNOWN EVENT]");
     return;

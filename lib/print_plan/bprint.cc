@@ -32,7 +32,7 @@ BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text) {
       f.reads.push_back(Read{kind, size, first});
       first = false;
     };
-    for (int star = 0; star < p.stars; star++) add(Read::Kind::Number, 4);
+    for (int star = 0; star < p.stars; star++) add(Read::Kind::kNumber, 4);
     switch (p.letter) {
       case 'p': {
         // "%pS": a symbol's address. Other pointer kinds ("%pI4") were
@@ -42,7 +42,7 @@ BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text) {
         char after = p.end < format.size() ? format[p.end] : '\0';
         bool symbol =
             !next || next == 's' || next == 'S' || next == 'x' || ((next == 'f' || next == 'F') && after != 'w');
-        add(symbol ? Read::Kind::Number : Read::Kind::PointerOrString, size_for(p.ls));
+        add(symbol ? Read::Kind::kNumber : Read::Kind::kPointerOrString, size_for(p.ls));
         break;
       }
       case 'd':
@@ -50,8 +50,8 @@ BprintFormat prepare_bprint_format(const tep_handle& tep, std::string text) {
       case 'i':
       case 'x':
       case 'X':
-      case 'o': add(Read::Kind::Number, size_for(p.ls)); break;
-      case 's': add(Read::Kind::String, 0); break;
+      case 'o': add(Read::Kind::kNumber, size_for(p.ls)); break;
+      case 's': add(Read::Kind::kString, 0); break;
       default:  // '%', and everything upstream does not know ('h', '-', 'c', ...)
         break;
     }
@@ -73,11 +73,11 @@ void read_args(const Context& ctx, const BprintFormat& f, int64_t buf_offset, Si
     if (r.starts_directive && p >= end) return;
     BprintValue v;
     auto kind = r.kind;
-    if (kind == BprintFormat::Read::Kind::PointerOrString) {
+    if (kind == BprintFormat::Read::Kind::kPointerOrString) {
       bool printable = p < end && isprint(rec.data[p - base]);
-      kind = printable ? BprintFormat::Read::Kind::String : BprintFormat::Read::Kind::Number;
+      kind = printable ? BprintFormat::Read::Kind::kString : BprintFormat::Read::Kind::kNumber;
     }
-    if (kind == BprintFormat::Read::Kind::String) {
+    if (kind == BprintFormat::Read::Kind::kString) {
       v.is_string = true;
       v.text = p < end ? rec.c_string(static_cast<int64_t>(p - base)) : std::string_view();
       p += v.text.size() + 1;

@@ -32,12 +32,12 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
     case 'f':
     case 'S':
     case 's':
-      p->kind = Kind::Symbol;
+      p->kind = Kind::kSymbol;
       p->symbol_offset = at(0) == 'F' || at(0) == 'S';
       break;
     case 'M':
     case 'm':
-      p->kind = Kind::Mac;
+      p->kind = Kind::kMac;
       p->mac_separator = at(0) == 'm' ? 0 : at(1) == 'F' ? '-' : ':';
       p->reverse = at(1) == 'R';
       break;
@@ -45,13 +45,13 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
     case 'i':
       p->ip_letter = at(0);
       if (at(1) == '4') {
-        p->kind = Kind::Ipv4;
+        p->kind = Kind::kIpv4;
         p->reverse = ip4_reverse(tep_, at(2));
       } else if (at(1) == '6') {
-        p->kind = Kind::Ipv6;
+        p->kind = Kind::kIpv6;
         p->compressed = at(0) == 'I' && at(2) == 'c';
       } else if (at(1) == 'S') {
-        p->kind = Kind::IpSockaddr;
+        p->kind = Kind::kIpSockaddr;
         size_t i = 2;
         if (at(0) == 'I') {
           if (at(i) == 'p') {
@@ -65,60 +65,60 @@ const PointerArg* Compiler::pointer(ArgRef ref, std::string_view letters) {
         }
         p->reverse = ip4_reverse(tep_, at(i));
       } else {
-        p->kind = Kind::IpNothing;
+        p->kind = Kind::kIpNothing;
       }
       break;
     case 'U':
-      p->kind = Kind::Uuid;
+      p->kind = Kind::kUuid;
       p->uuid_upper = at(1) == 'B' || at(1) == 'L';
       p->uuid_little_endian = at(1) == 'l' || at(1) == 'L';
       break;
     case 'h':
-      p->kind = Kind::HexBuffer;
+      p->kind = Kind::kHexBuffer;
       p->delimiter = at(1) == 'C' ? ":" : at(1) == 'D' ? "-" : at(1) == 'N' ? "" : " ";
       break;
     // A printk format's %pa and %pB stay plain pointers, as upstream reads them.
-    case 'a': p->kind = ref.bprint_index < 0 ? Kind::PhysAddr : Kind::Plain; break;
-    case 'B': p->kind = ref.bprint_index < 0 ? Kind::Backtrace : Kind::Plain; break;
-    default: p->kind = Kind::Plain; break;
+    case 'a': p->kind = ref.bprint_index < 0 ? Kind::kPhysAddr : Kind::kPlain; break;
+    case 'B': p->kind = ref.bprint_index < 0 ? Kind::kBacktrace : Kind::kPlain; break;
+    default: p->kind = Kind::kPlain; break;
   }
 
   const tep_print_arg* node = ref.node;
   // Upstream looks through casts to the field of an address or UUID (not of a hex buffer).
-  bool takes_field = p->kind == Kind::Mac || p->kind == Kind::Ipv4 || p->kind == Kind::Ipv6 || p->kind == Kind::Uuid ||
-                     p->kind == Kind::IpSockaddr;
+  bool takes_field = p->kind == Kind::kMac || p->kind == Kind::kIpv4 || p->kind == Kind::kIpv6 ||
+                     p->kind == Kind::kUuid || p->kind == Kind::kIpSockaddr;
   while (takes_field && node && node->type == TEP_PRINT_TYPE) node = node->typecast.item;
   if (ref.bprint_index >= 0) {
-    p->source = PointerArg::Source::BprintArg;
+    p->source = PointerArg::Source::kBprintArg;
     p->index = ref.bprint_index;
   } else if (node && node->type == TEP_PRINT_BSTRING) {
-    p->source = PointerArg::Source::Text;
+    p->source = PointerArg::Source::kText;
     p->text = node->string.string ? node->string.string : "";
-  } else if (p->kind == Kind::Plain || p->kind == Kind::Symbol || p->kind == Kind::PhysAddr ||
-             p->kind == Kind::Backtrace) {
-    p->source = PointerArg::Source::Value;
+  } else if (p->kind == Kind::kPlain || p->kind == Kind::kSymbol || p->kind == Kind::kPhysAddr ||
+             p->kind == Kind::kBacktrace) {
+    p->source = PointerArg::Source::kValue;
     p->value = number(node, 0);
-  } else if (p->kind == Kind::IpNothing) {
-    p->source = PointerArg::Source::Value;
+  } else if (p->kind == Kind::kIpNothing) {
+    p->source = PointerArg::Source::kValue;
   } else if (node && node->type == TEP_PRINT_FUNC) {
-    p->source = PointerArg::Source::Function;
+    p->source = PointerArg::Source::kFunction;
     p->call = call(node, 0);
-  } else if (p->kind == Kind::HexBuffer) {
+  } else if (p->kind == Kind::kHexBuffer) {
     if (node && node->type == TEP_PRINT_DYNAMIC_ARRAY && node->dynarray.field) {
-      p->source = PointerArg::Source::Dynamic;
+      p->source = PointerArg::Source::kDynamic;
       p->field = field_ref(*node->dynarray.field);
     } else {
-      p->source = PointerArg::Source::WrongType;
+      p->source = PointerArg::Source::kWrongType;
       p->wrong_type = node ? node->type : 0;
     }
   } else if (node && node->type == TEP_PRINT_FIELD) {
-    p->source = PointerArg::Source::Field;
+    p->source = PointerArg::Source::kField;
     p->field = field_of(node);
-  } else if (p->kind == Kind::IpSockaddr && node && node->type == TEP_PRINT_DYNAMIC_ARRAY && node->dynarray.field) {
-    p->source = PointerArg::Source::Dynamic;
+  } else if (p->kind == Kind::kIpSockaddr && node && node->type == TEP_PRINT_DYNAMIC_ARRAY && node->dynarray.field) {
+    p->source = PointerArg::Source::kDynamic;
     p->field = field_ref(*node->dynarray.field);
   } else {
-    p->source = PointerArg::Source::WrongType;
+    p->source = PointerArg::Source::kWrongType;
     p->wrong_type = node ? node->type : 0;
   }
   return &plan_.pointers.emplace_back(std::move(*p));

@@ -15,28 +15,28 @@ namespace tep::print_plan::compiling {
 
 const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
   if (depth > kMaxDepth) plan_.failed = true;
-  if (!node || depth > kMaxDepth) return new_string(StrArg::Kind::Nothing);
+  if (!node || depth > kMaxDepth) return new_string(StrArg::Kind::kNothing);
   switch (node->type) {
     case TEP_PRINT_ATOM:
     case TEP_PRINT_BSTRING: {
       const char* text = node->type == TEP_PRINT_ATOM ? node->atom.atom : node->string.string;
-      StrArg* s = new_string(StrArg::Kind::Text);
+      StrArg* s = new_string(StrArg::Kind::kText);
       s->text = text ? text : "";
       return s;
     }
     case TEP_PRINT_FIELD: {
       FieldRef f = field_of(node);
-      if (!f.valid) return new_string(StrArg::Kind::Nothing);
+      if (!f.valid) return new_string(StrArg::Kind::kNothing);
       // A long-sized scalar is taken for a pointer: a printk string or hex.
       bool address = !f.is_array && f.size == tep_.long_size;
-      StrArg* s = new_string(address ? StrArg::Kind::Address : StrArg::Kind::FieldBytes);
+      StrArg* s = new_string(address ? StrArg::Kind::kAddress : StrArg::Kind::kFieldBytes);
       s->field = f;
       return s;
     }
     case TEP_PRINT_FLAGS:
     case TEP_PRINT_SYMBOL: {
       bool flags = node->type == TEP_PRINT_FLAGS;
-      StrArg* s = new_string(flags ? StrArg::Kind::Flags : StrArg::Kind::Symbols);
+      StrArg* s = new_string(flags ? StrArg::Kind::kFlags : StrArg::Kind::kSymbols);
       s->value = number(flags ? node->flags.field : node->symbol.field, depth + 1);
       if (flags && node->flags.delim) {
         s->has_delimiter = true;
@@ -55,18 +55,18 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
     case TEP_PRINT_INT_ARRAY: {
       bool is_hex = node->type != TEP_PRINT_INT_ARRAY;
       const tep_print_arg* source = is_hex ? node->hex.field : node->int_array.field;
-      if (!source) return new_string(StrArg::Kind::Nothing);
-      StrArg* s = new_string(!is_hex                       ? StrArg::Kind::IntArray
-                             : node->type == TEP_PRINT_HEX ? StrArg::Kind::Hex
-                                                           : StrArg::Kind::HexString);
+      if (!source) return new_string(StrArg::Kind::kNothing);
+      StrArg* s = new_string(!is_hex                       ? StrArg::Kind::kIntArray
+                             : node->type == TEP_PRINT_HEX ? StrArg::Kind::kHex
+                                                           : StrArg::Kind::kHexString);
       if (source->type == TEP_PRINT_DYNAMIC_ARRAY && source->dynarray.field) {
         s->source_is_dynamic = true;
         s->field = field_ref(*source->dynarray.field);
       } else if (source->type == TEP_PRINT_FIELD) {
         s->field = field_of(source);
-        if (!s->field.valid) s->kind = StrArg::Kind::Nothing;
+        if (!s->field.valid) s->kind = StrArg::Kind::kNothing;
       } else {
-        s->kind = StrArg::Kind::Nothing;
+        s->kind = StrArg::Kind::kNothing;
       }
       s->value = number(is_hex ? node->hex.size : node->int_array.count, depth + 1);
       if (!is_hex) {
@@ -77,43 +77,43 @@ const StrArg* Compiler::string(const tep_print_arg* node, int depth) {
     }
     case TEP_PRINT_STACKTRACE: {
       FieldRef f = resolve_field(event_, node->stacktrace.field, node->stacktrace.stacktrace);
-      if (!f.valid) return new_string(StrArg::Kind::Nothing);
-      StrArg* s = new_string(StrArg::Kind::Stacktrace);
+      if (!f.valid) return new_string(StrArg::Kind::kNothing);
+      StrArg* s = new_string(StrArg::Kind::kStacktrace);
       s->field = f;
       return s;
     }
     case TEP_PRINT_STRING: {
       FieldRef f = resolve_field(event_, node->string.field, node->string.string);
-      if (!f.valid) return new_string(StrArg::Kind::Nothing);
-      StrArg* s = new_string(StrArg::Kind::DynString);
+      if (!f.valid) return new_string(StrArg::Kind::kNothing);
+      StrArg* s = new_string(StrArg::Kind::kDynString);
       s->field = f;
       return s;
     }
     case TEP_PRINT_BITMASK:
     case TEP_PRINT_CPUMASK: {
       FieldRef f = resolve_field(event_, node->bitmask.field, node->bitmask.bitmask);
-      if (!f.valid) return new_string(StrArg::Kind::Nothing);
-      StrArg* s = new_string(node->type == TEP_PRINT_BITMASK ? StrArg::Kind::Bitmask : StrArg::Kind::Cpumask);
+      if (!f.valid) return new_string(StrArg::Kind::kNothing);
+      StrArg* s = new_string(node->type == TEP_PRINT_BITMASK ? StrArg::Kind::kBitmask : StrArg::Kind::kCpumask);
       s->field = f;
       return s;
     }
     case TEP_PRINT_OP: {
       // The only operator a string can come from is ?:.
-      if (!node->op.op || node->op.op[0] != '?') return new_string(StrArg::Kind::Nothing);
+      if (!node->op.op || node->op.op[0] != '?') return new_string(StrArg::Kind::kNothing);
       const tep_print_arg* branches = node->op.right;
-      if (!branches || branches->type != TEP_PRINT_OP) return new_string(StrArg::Kind::Nothing);
-      StrArg* s = new_string(StrArg::Kind::Conditional);
+      if (!branches || branches->type != TEP_PRINT_OP) return new_string(StrArg::Kind::kNothing);
+      StrArg* s = new_string(StrArg::Kind::kConditional);
       s->value = number(node->op.left, depth + 1);
       s->yes = string(branches->op.left, depth + 1);
       s->no = string(branches->op.right, depth + 1);
       return s;
     }
     case TEP_PRINT_FUNC: {
-      StrArg* s = new_string(StrArg::Kind::Function);
+      StrArg* s = new_string(StrArg::Kind::kFunction);
       s->call = call(node, depth);
       return s;
     }
-    default: return new_string(StrArg::Kind::Nothing);
+    default: return new_string(StrArg::Kind::kNothing);
   }
 }
 

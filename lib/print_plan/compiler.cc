@@ -51,27 +51,27 @@ int value_bits(const Expr& e, int depth) {
   auto width = [](uint64_t v) { return v ? 64 - __builtin_clzll(v) : 0; };
   if (depth > 8) return 64;
   switch (e.kind) {
-    case K::Zero: return 0;
-    case K::Constant: return width(e.constant);
-    case K::Field: return e.field.size >= 1 && e.field.size < 8 ? 8 * e.field.size : 64;
-    case K::Mask: return std::min(value_bits(*e.a, depth + 1), width(e.constant));
-    case K::Conditional: return std::max(value_bits(*e.b, depth + 1), value_bits(*e.c, depth + 1));
-    case K::Binary:
+    case K::kZero: return 0;
+    case K::kConstant: return width(e.constant);
+    case K::kField: return e.field.size >= 1 && e.field.size < 8 ? 8 * e.field.size : 64;
+    case K::kMask: return std::min(value_bits(*e.a, depth + 1), width(e.constant));
+    case K::kConditional: return std::max(value_bits(*e.b, depth + 1), value_bits(*e.c, depth + 1));
+    case K::kBinary:
       switch (e.op) {
-        case Op::And: return std::min(value_bits(*e.a, depth + 1), value_bits(*e.b, depth + 1));
-        case Op::Or: return std::max(value_bits(*e.a, depth + 1), value_bits(*e.b, depth + 1));
-        case Op::Shr:
-          if (e.b->kind != K::Constant) return value_bits(*e.a, depth + 1);
+        case Op::kAnd: return std::min(value_bits(*e.a, depth + 1), value_bits(*e.b, depth + 1));
+        case Op::kOr: return std::max(value_bits(*e.a, depth + 1), value_bits(*e.b, depth + 1));
+        case Op::kShr:
+          if (e.b->kind != K::kConstant) return value_bits(*e.a, depth + 1);
           return std::max(0, value_bits(*e.a, depth + 1) - static_cast<int>(e.b->constant & 63));
-        case Op::Not:
-        case Op::Ne:
-        case Op::LogOr:
-        case Op::LogAnd:
-        case Op::Lt:
-        case Op::Le:
-        case Op::Gt:
-        case Op::Ge:
-        case Op::Eq: return 1;
+        case Op::kNot:
+        case Op::kNe:
+        case Op::kLogOr:
+        case Op::kLogAnd:
+        case Op::kLt:
+        case Op::kLe:
+        case Op::kGt:
+        case Op::kGe:
+        case Op::kEq: return 1;
         default: return 64;
       }
     default: return 64;
@@ -80,22 +80,22 @@ int value_bits(const Expr& e, int depth) {
 
 Expr::Op op_from(const char* op) {
   using Op = Expr::Op;
-  if (!op || !op[0]) return Op::Unknown;
+  if (!op || !op[0]) return Op::kUnknown;
   char a = op[0], b = op[1];
   switch (a) {
-    case '!': return b == 0 ? Op::Not : b == '=' ? Op::Ne : Op::Unknown;
-    case '~': return Op::BitNot;
-    case '|': return b ? Op::LogOr : Op::Or;
-    case '&': return b ? Op::LogAnd : Op::And;
-    case '<': return b == 0 ? Op::Lt : b == '<' ? Op::Shl : b == '=' ? Op::Le : Op::Unknown;
-    case '>': return b == 0 ? Op::Gt : b == '>' ? Op::Shr : b == '=' ? Op::Ge : Op::Unknown;
-    case '=': return b == '=' ? Op::Eq : Op::Unknown;
-    case '-': return Op::Sub;
-    case '+': return Op::Add;
-    case '/': return Op::Div;
-    case '%': return Op::Mod;
-    case '*': return Op::Mul;
-    default: return Op::Unknown;
+    case '!': return b == 0 ? Op::kNot : b == '=' ? Op::kNe : Op::kUnknown;
+    case '~': return Op::kBitNot;
+    case '|': return b ? Op::kLogOr : Op::kOr;
+    case '&': return b ? Op::kLogAnd : Op::kAnd;
+    case '<': return b == 0 ? Op::kLt : b == '<' ? Op::kShl : b == '=' ? Op::kLe : Op::kUnknown;
+    case '>': return b == 0 ? Op::kGt : b == '>' ? Op::kShr : b == '=' ? Op::kGe : Op::kUnknown;
+    case '=': return b == '=' ? Op::kEq : Op::kUnknown;
+    case '-': return Op::kSub;
+    case '+': return Op::kAdd;
+    case '/': return Op::kDiv;
+    case '%': return Op::kMod;
+    case '*': return Op::kMul;
+    default: return Op::kUnknown;
   }
 }
 
@@ -103,33 +103,33 @@ Expr::Op op_from(const char* op) {
 // prints, goes through run_step.
 void Compiler::choose_run(Step& step) {
   using Run = Step::Run;
-  step.run = Run::Other;
-  if (step.star || (step.kind != Step::Kind::Pointer && !step.conversion.by_hand)) return;
+  step.run = Run::kOther;
+  if (step.star || (step.kind != Step::Kind::kPointer && !step.conversion.by_hand)) return;
   switch (step.kind) {
-    case Step::Kind::Number: {
-      step.run = Run::Number;
+    case Step::Kind::kNumber: {
+      step.run = Run::kNumber;
       const FieldRef& f = step.number->field;
-      if (step.number->kind != Expr::Kind::Field || f.offset < 0) return;
+      if (step.number->kind != Expr::Kind::kField || f.offset < 0) return;
       switch (f.size) {
-        case 1: step.run = Run::Field1; break;
-        case 2: step.run = Run::Field2; break;
-        case 4: step.run = Run::Field4; break;
-        case 8: step.run = Run::Field8; break;
+        case 1: step.run = Run::kField1; break;
+        case 2: step.run = Run::kField2; break;
+        case 4: step.run = Run::kField4; break;
+        case 8: step.run = Run::kField8; break;
         default: return;
       }
       step.field_offset = f.offset;
       step.field_size = f.size;
       return;
     }
-    case Step::Kind::String:
-      step.run = step.string->kind == StrArg::Kind::DynString ? Run::DynString : Run::String;
-      if (step.run == Run::DynString) {
+    case Step::Kind::kString:
+      step.run = step.string->kind == StrArg::Kind::kDynString ? Run::kDynString : Run::kString;
+      if (step.run == Run::kDynString) {
         step.field_offset = step.string->field.offset;
         step.field_size = step.string->field.size;
         step.relative = step.string->field.is_relative;
       }
       return;
-    case Step::Kind::Pointer: step.run = Run::Pointer; return;
+    case Step::Kind::kPointer: step.run = Run::kPointer; return;
     default: return;
   }
 }
@@ -174,11 +174,11 @@ void Compiler::format(std::string_view text, const format_string::PrintFmt& pars
       }
       case Kind::kBadLength:
         plan_.failed = true;
-        step.kind = Step::Kind::BadCount;
+        step.kind = Step::Kind::kBadCount;
         break;
       case Kind::kConversion:
         if (p.letter == 'p') {
-          step.kind = Step::Kind::Pointer;
+          step.kind = Step::Kind::kPointer;
           step.pointer = pointer(args[piece.arg], text.substr(p.letter_end, p.end - p.letter_end));
           // Not printed from (print_pointer is): the "%pS" typed columns report.
           step.conversion = format_string::PrintFmt::conversion(text, piece);
@@ -187,10 +187,10 @@ void Compiler::format(std::string_view text, const format_string::PrintFmt& pars
         }
         step.conversion = format_string::PrintFmt::conversion(text, piece);
         if (p.letter == 's') {
-          step.kind = Step::Kind::String;
+          step.kind = Step::Kind::kString;
           step.string = string(args[piece.arg]);
         } else {
-          step.kind = Step::Kind::Number;
+          step.kind = Step::Kind::kNumber;
           format_string::follow_trace_long(step.conversion, tep_.long_size);
           step.number = number(args[piece.arg]);
         }
@@ -216,7 +216,7 @@ void compile_format(const tep_handle& tep, const Event& event, std::string_view 
   plan.printed.clear();
   const Step* literal = nullptr;  // not yet in `printed`
   for (const Step& step : plan.steps) {
-    if (step.kind == Step::Kind::Literal) {
+    if (step.kind == Step::Kind::kLiteral) {
       if (literal) plan.printed.push_back({{}, literal});
       literal = &step;
       continue;

@@ -34,7 +34,7 @@ class Compiler {
 
   const Expr* number(ArgRef ref) {
     if (ref.bprint_index >= 0) {
-      Expr* e = new_expr(Expr::Kind::BprintArg);
+      Expr* e = new_expr(Expr::Kind::kBprintArg);
       e->index = ref.bprint_index;
       return e;
     }
@@ -43,7 +43,7 @@ class Compiler {
 
   const StrArg* string(ArgRef ref) {
     if (ref.bprint_index >= 0) {
-      StrArg* s = new_string(StrArg::Kind::BprintArg);
+      StrArg* s = new_string(StrArg::Kind::kBprintArg);
       s->index = ref.bprint_index;
       return s;
     }
@@ -67,7 +67,7 @@ class Compiler {
   }
 
   const Expr* constant(uint64_t v) {
-    Expr* e = new_expr(Expr::Kind::Constant);
+    Expr* e = new_expr(Expr::Kind::kConstant);
     e->constant = v;
     return e;
   }
@@ -76,11 +76,11 @@ class Compiler {
   // every bit the item can have ((unsigned long)REC->x, (u32) of 4 bytes,
   // (unsigned int)(REC->dev >> 20)).
   const Expr* masked(const Expr* item, uint64_t mask) {
-    if (item->kind == Expr::Kind::Constant) return constant(item->constant & mask);
+    if (item->kind == Expr::Kind::kConstant) return constant(item->constant & mask);
     int bits = value_bits(*item, 0);
     uint64_t low = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
     if ((mask & low) == low) return item;
-    Expr* e = new_expr(Expr::Kind::Mask);
+    Expr* e = new_expr(Expr::Kind::kMask);
     e->a = item;
     e->constant = mask;
     return e;
@@ -98,7 +98,7 @@ class Compiler {
   void flush_literal() {
     if (pending_.empty()) return;
     Step step;
-    step.kind = Step::Kind::Literal;
+    step.kind = Step::Kind::kLiteral;
     step.literal = keep(pending_);
     plan_.steps.push_back(step);
     pending_.clear();

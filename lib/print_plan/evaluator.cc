@@ -99,7 +99,7 @@ uint64_t call_function(Output& s, const Context& ctx, const FunctionCall& call) 
       strings.emplace_back(str.buffer ? str.buffer : "");
       seq::destroy(&str);
       args[i] = reinterpret_cast<uintptr_t>(strings.back().c_str());
-    } else if (p.number && p.number->kind == Expr::Kind::DynamicAddress) {
+    } else if (p.number && p.number->kind == Expr::Kind::kDynamicAddress) {
       args[i] = dynamic_array_pointer(ctx, p.number->field, padded);
     } else {
       args[i] = p.number ? evaluate(ctx, *p.number) : 0;
@@ -112,10 +112,10 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
   using K = Expr::Kind;
   const RecordView& rec = ctx.record;
   switch (e.kind) {
-    case K::Zero: return 0;
-    case K::Constant: return e.constant;
-    case K::Field: return rec.number(e.field.offset, e.field.size);
-    case K::DynamicAddress: {
+    case K::kZero: return 0;
+    case K::kConstant: return e.constant;
+    case K::kField: return rec.number(e.field.offset, e.field.size);
+    case K::kDynamicAddress: {
       int64_t offset, length;
       dynamic_location(ctx, e.field, offset, length);
       // Outside a print function's argument list nothing dereferences this;
@@ -124,30 +124,30 @@ uint64_t evaluate(const Context& ctx, const Expr& e) {
       if (!rec.inside(offset, length)) return 0;
       return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(rec.data) + offset);
     }
-    case K::DynamicLength: {
+    case K::kDynamicLength: {
       int64_t offset, length;
       dynamic_location(ctx, e.field, offset, length);
       return static_cast<uint64_t>(length);
     }
-    case K::FieldIndex: {
+    case K::kFieldIndex: {
       uint64_t index = value_of(ctx, *e.a);
       int64_t offset = static_cast<int64_t>(e.field.offset + index * e.element_size);
       return rec.number(offset, e.element_size) & e.constant;
     }
-    case K::DynamicIndex: {
+    case K::kDynamicIndex: {
       // Upstream adds the index to the payload offset as written, unscaled.
       uint64_t index = value_of(ctx, *e.a);
       const record::DynamicWord word(rec.number(e.field.offset, e.field.size));
       int64_t offset = static_cast<int64_t>(static_cast<uint64_t>(word.as_written()) + index);
       return rec.number(offset, e.element_size) & e.constant;
     }
-    case K::Mask: return value_of(ctx, *e.a) & e.constant;
-    case K::Conditional: return value_of(ctx, *e.a) ? value_of(ctx, *e.b) : value_of(ctx, *e.c);
-    case K::Function: return function_value(ctx, *e.call);
-    case K::BprintArg:
+    case K::kMask: return value_of(ctx, *e.a) & e.constant;
+    case K::kConditional: return value_of(ctx, *e.a) ? value_of(ctx, *e.b) : value_of(ctx, *e.c);
+    case K::kFunction: return function_value(ctx, *e.call);
+    case K::kBprintArg:
       if (e.index < ctx.bprint_count && !ctx.bprint_args[e.index].is_string) return ctx.bprint_args[e.index].value;
       return 0;
-    case K::Binary: break;
+    case K::kBinary: break;
   }
   return apply_operator(e.op, value_of(ctx, *e.a), value_of(ctx, *e.b));
 }

@@ -37,26 +37,26 @@ uint64_t evaluate(const Context& ctx, const Expr& e);
 inline uint64_t apply_operator(Expr::Op op, uint64_t l, uint64_t r) {
   using Op = Expr::Op;
   switch (op) {
-    case Op::Not: return !r;
-    case Op::Ne: return l != r;
-    case Op::BitNot: return ~r;
-    case Op::LogOr: return l || r;
-    case Op::Or: return l | r;
-    case Op::LogAnd: return l && r;
-    case Op::And: return l & r;
-    case Op::Lt: return l < r;
-    case Op::Shl: return l << (r & 63);  // the x86 shift upstream's binary performs
-    case Op::Le: return l <= r;
-    case Op::Gt: return l > r;
-    case Op::Shr: return l >> (r & 63);
-    case Op::Ge: return l >= r;
-    case Op::Eq: return l == r;
-    case Op::Sub: return l - r;
-    case Op::Add: return l + r;
-    case Op::Div: return r ? l / r : 0;  // upstream dies of SIGFPE
-    case Op::Mod: return r ? l % r : 0;
-    case Op::Mul: return l * r;
-    case Op::Unknown: return 0;
+    case Op::kNot: return !r;
+    case Op::kNe: return l != r;
+    case Op::kBitNot: return ~r;
+    case Op::kLogOr: return l || r;
+    case Op::kOr: return l | r;
+    case Op::kLogAnd: return l && r;
+    case Op::kAnd: return l & r;
+    case Op::kLt: return l < r;
+    case Op::kShl: return l << (r & 63);  // the x86 shift upstream's binary performs
+    case Op::kLe: return l <= r;
+    case Op::kGt: return l > r;
+    case Op::kShr: return l >> (r & 63);
+    case Op::kGe: return l >= r;
+    case Op::kEq: return l == r;
+    case Op::kSub: return l - r;
+    case Op::kAdd: return l + r;
+    case Op::kDiv: return r ? l / r : 0;  // upstream dies of SIGFPE
+    case Op::kMod: return r ? l % r : 0;
+    case Op::kMul: return l * r;
+    case Op::kUnknown: return 0;
   }
   return 0;
 }
@@ -64,8 +64,8 @@ inline uint64_t apply_operator(Expr::Op op, uint64_t l, uint64_t r) {
 // evaluate() with the common leaves (a plain field, a constant) handled in
 // line: most expressions are one, and most operators have one on each side.
 inline uint64_t value_of(const Context& ctx, const Expr& e) {
-  if (e.kind == Expr::Kind::Field) return ctx.record.number(e.field.offset, e.field.size);
-  if (e.kind == Expr::Kind::Constant) return e.constant;
+  if (e.kind == Expr::Kind::kField) return ctx.record.number(e.field.offset, e.field.size);
+  if (e.kind == Expr::Kind::kConstant) return e.constant;
   return evaluate(ctx, e);
 }
 

@@ -28,7 +28,7 @@ struct FunctionCall;
 // that pull its arguments out of the binary buffer (upstream's make_bprint_args).
 struct BprintFormat {
   struct Read {
-    enum class Kind : uint8_t { Number, String, PointerOrString } kind = Kind::Number;
+    enum class Kind : uint8_t { kNumber, kString, kPointerOrString } kind = Kind::kNumber;
     int size = 0;                   // Number: bytes read (after 4-byte alignment)
     bool starts_directive = false;  // the buffer's end is checked here
   };
@@ -50,43 +50,43 @@ struct FieldRef {
 // A numeric expression (upstream's eval_num_arg), on unsigned 64-bit values.
 struct Expr {
   enum class Kind : uint8_t {
-    Zero,            // NULL args, strings, flags: upstream gives 0 or garbage
-    Constant,        // atom
-    Field,           // REC->x, read unsigned with the field's size
-    DynamicAddress,  // __get_dynamic_array(x): host address of the payload
-    DynamicLength,   // __get_dynamic_array_len(x)
-    FieldIndex,      // REC->x[i]
-    DynamicIndex,    // __get_dynamic_array(x)[i] (index in bytes, as upstream)
-    Mask,            // (u8)x: every cast upstream knows is a mask
-    Conditional,     // c ? a : b
-    Binary,          // left op right
-    Function,        // a registered print function's return value
-    BprintArg,       // bprint: the value read from the binary buffer
+    kZero,            // NULL args, strings, flags: upstream gives 0 or garbage
+    kConstant,        // atom
+    kField,           // REC->x, read unsigned with the field's size
+    kDynamicAddress,  // __get_dynamic_array(x): host address of the payload
+    kDynamicLength,   // __get_dynamic_array_len(x)
+    kFieldIndex,      // REC->x[i]
+    kDynamicIndex,    // __get_dynamic_array(x)[i] (index in bytes, as upstream)
+    kMask,            // (u8)x: every cast upstream knows is a mask
+    kConditional,     // c ? a : b
+    kBinary,          // left op right
+    kFunction,        // a registered print function's return value
+    kBprintArg,       // bprint: the value read from the binary buffer
   };
   enum class Op : uint8_t {
-    Unknown,
-    Not,
-    Ne,
-    BitNot,
-    LogOr,
-    Or,
-    LogAnd,
-    And,
-    Lt,
-    Shl,
-    Le,
-    Gt,
-    Shr,
-    Ge,
-    Eq,
-    Sub,
-    Add,
-    Div,
-    Mod,
-    Mul,
+    kUnknown,
+    kNot,
+    kNe,
+    kBitNot,
+    kLogOr,
+    kOr,
+    kLogAnd,
+    kAnd,
+    kLt,
+    kShl,
+    kLe,
+    kGt,
+    kShr,
+    kGe,
+    kEq,
+    kSub,
+    kAdd,
+    kDiv,
+    kMod,
+    kMul,
   };
-  Kind kind = Kind::Zero;
-  Op op = Op::Unknown;
+  Kind kind = Kind::kZero;
+  Op op = Op::kUnknown;
   uint64_t constant = 0;  // Constant value, Mask mask, FieldIndex/DynamicIndex cast mask
   FieldRef field;
   int element_size = 0;  // FieldIndex / DynamicIndex read size
@@ -111,28 +111,28 @@ struct FunctionCall {
 // What a %s conversion prints (upstream's print_str_arg).
 struct StrArg {
   enum class Kind : uint8_t {
-    Nothing,
-    Text,
-    Address,
-    FieldBytes,
-    Flags,
-    Symbols,
-    Hex,
-    HexString,
-    IntArray,
-    DynString,
-    Bitmask,
-    Cpumask,
-    Conditional,
-    Function,
-    BprintArg,
-    Stacktrace,  // __get_stacktrace(x): x's dynamic array of long-sized return addresses
+    kNothing,
+    kText,
+    kAddress,
+    kFieldBytes,
+    kFlags,
+    kSymbols,
+    kHex,
+    kHexString,
+    kIntArray,
+    kDynString,
+    kBitmask,
+    kCpumask,
+    kConditional,
+    kFunction,
+    kBprintArg,
+    kStacktrace,  // __get_stacktrace(x): x's dynamic array of long-sized return addresses
   };
   struct Symbol {
     int64_t value;  // flags compare signed (unknown names are -1), symbols unsigned
     std::string text;
   };
-  Kind kind = Kind::Nothing;
+  Kind kind = Kind::kNothing;
   std::string text;  // Text; Flags delimiter
   bool has_delimiter = false;
   FieldRef field;  // FieldBytes, DynString, Bitmask, Cpumask; Hex/IntArray source
@@ -157,22 +157,22 @@ struct StrArg {
 // What a %p conversion prints (upstream's print_arg_pointer).
 struct PointerArg {
   enum class Kind : uint8_t {
-    Plain,
-    Symbol,
-    Mac,
-    Ipv4,
-    Ipv6,
-    IpSockaddr,
-    IpNothing,
-    Uuid,
-    HexBuffer,
+    kPlain,
+    kSymbol,
+    kMac,
+    kIpv4,
+    kIpv6,
+    kIpSockaddr,
+    kIpNothing,
+    kUuid,
+    kHexBuffer,
     // The kernel's, which upstream 1.9.0 does not know (print fmts only):
-    PhysAddr,   // %pa %pap %pad: "0x" and the value in 2 * long size hex digits
-    Backtrace,  // %pB: %pS of a return address (its function is the one holding address - 1)
+    kPhysAddr,   // %pa %pap %pad: "0x" and the value in 2 * long size hex digits
+    kBacktrace,  // %pB: %pS of a return address (its function is the one holding address - 1)
   };
-  enum class Source : uint8_t { Value, Text, Field, Dynamic, Function, WrongType, BprintArg };
-  Kind kind = Kind::Plain;
-  Source source = Source::Value;
+  enum class Source : uint8_t { kValue, kText, kField, kDynamic, kFunction, kWrongType, kBprintArg };
+  Kind kind = Kind::kPlain;
+  Source source = Source::kValue;
   const Expr* value = nullptr;  // Plain / Symbol
   std::string text;             // Text: a string argument is printed as is
   FieldRef field;
@@ -194,24 +194,24 @@ struct PointerArg {
 // Kept small and flat: printing a record walks its steps, and the common
 // arguments (a plain field, a __get_str string) live in the step itself.
 struct Step {
-  enum class Kind : uint8_t { Literal, Number, String, Pointer, BadCount };
+  enum class Kind : uint8_t { kLiteral, kNumber, kString, kPointer, kBadCount };
   // How run_steps runs it, chosen when compiling: the shapes most records
   // print, without a '*' and by hand, in the loop; the rest through run_step.
   enum class Run : uint8_t {
-    Literal,  // `literal`
-    Field1,   // a number of the scalar field of that size at field_offset (>= 0)
-    Field2,
-    Field4,
-    Field8,
-    Number,     // a number of `number`
-    DynString,  // %s of __get_str(x): the field at field_offset / field_size
-    String,     // %s of `string`
-    Pointer,    // %p of `pointer`
-    Other,      // run_step
+    kLiteral,  // `literal`
+    kField1,   // a number of the scalar field of that size at field_offset (>= 0)
+    kField2,
+    kField4,
+    kField8,
+    kNumber,     // a number of `number`
+    kDynString,  // %s of __get_str(x): the field at field_offset / field_size
+    kString,     // %s of `string`
+    kPointer,    // %p of `pointer`
+    kOther,      // run_step
   };
-  Kind kind = Kind::Literal;
-  Run run = Run::Literal;
-  bool relative = false;     // Run::DynString is a __rel_loc
+  Kind kind = Kind::kLiteral;
+  Run run = Run::kLiteral;
+  bool relative = false;     // Run::kDynString is a __rel_loc
   int32_t field_offset = 0;  // Run::Field* / DynString
   int32_t field_size = 0;
   format_string::PrintFmtConversion conversion;

@@ -13,11 +13,13 @@ void run_step(Output& s, const Context& ctx, const Step& step) {
     star = &star_value;
   }
   switch (step.kind) {
-    case Step::Kind::Literal: s.append(step.literal); break;
-    case Step::Kind::Number: format_string::format_number(s, step.conversion, star, value_of(ctx, *step.number)); break;
-    case Step::Kind::String: print_string(s, ctx, *step.string, step.conversion, star); break;
-    case Step::Kind::Pointer: print_pointer(s, ctx, *step.pointer, star ? star_value : 1); break;
-    case Step::Kind::BadCount: break;
+    case Step::Kind::kLiteral: s.append(step.literal); break;
+    case Step::Kind::kNumber:
+      format_string::format_number(s, step.conversion, star, value_of(ctx, *step.number));
+      break;
+    case Step::Kind::kString: print_string(s, ctx, *step.string, step.conversion, star); break;
+    case Step::Kind::kPointer: print_pointer(s, ctx, *step.pointer, star ? star_value : 1); break;
+    case Step::Kind::kBadCount: break;
   }
 }
 
@@ -28,21 +30,21 @@ void run_steps(Output& s, const Context& ctx, const Plan& plan) {
     const Step& step = *printed.step;
     uint64_t number = 0;
     switch (step.run) {
-      case Step::Run::Literal: s.append(step.literal); continue;
-      case Step::Run::Field1: number = rec.scalar<1>(step.field_offset); break;
-      case Step::Run::Field2: number = rec.scalar<2>(step.field_offset); break;
-      case Step::Run::Field4: number = rec.scalar<4>(step.field_offset); break;
-      case Step::Run::Field8: number = rec.scalar<8>(step.field_offset); break;
-      case Step::Run::Number: number = value_of(ctx, *step.number); break;
-      case Step::Run::DynString: {
+      case Step::Run::kLiteral: s.append(step.literal); continue;
+      case Step::Run::kField1: number = rec.scalar<1>(step.field_offset); break;
+      case Step::Run::kField2: number = rec.scalar<2>(step.field_offset); break;
+      case Step::Run::kField4: number = rec.scalar<4>(step.field_offset); break;
+      case Step::Run::kField8: number = rec.scalar<8>(step.field_offset); break;
+      case Step::Run::kNumber: number = value_of(ctx, *step.number); break;
+      case Step::Run::kDynString: {
         int64_t offset, length;
         dynamic_location(ctx, step.field_offset, step.field_size, step.relative, offset, length);
         if (length) format_string::format_string(s, step.conversion.directive, rec.c_string(offset));
         continue;  // zero-length dynamic strings print nothing
       }
-      case Step::Run::String: print_string(s, ctx, *step.string, step.conversion, nullptr); continue;
-      case Step::Run::Pointer: print_pointer(s, ctx, *step.pointer, 1); continue;
-      case Step::Run::Other: run_step(s, ctx, step); continue;
+      case Step::Run::kString: print_string(s, ctx, *step.string, step.conversion, nullptr); continue;
+      case Step::Run::kPointer: print_pointer(s, ctx, *step.pointer, 1); continue;
+      case Step::Run::kOther: run_step(s, ctx, step); continue;
     }
     format_string::format_int(s, step.conversion.directive, number);
   }

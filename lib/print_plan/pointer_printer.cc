@@ -11,8 +11,8 @@ namespace {
 
 // Upstream 1.8.4's sockaddr printer words it differently from the others.
 void wrong_type(Output& s, int type, PointerArg::Kind kind) {
-  s.append(kind == PointerArg::Kind::IpSockaddr ? "ARG NOT FIELD NOR DYNAMIC ARRAY BUT TYPE "
-                                                : "ARG TYPE NOT FIELD BUT ");
+  s.append(kind == PointerArg::Kind::kIpSockaddr ? "ARG NOT FIELD NOR DYNAMIC ARRAY BUT TYPE "
+                                                 : "ARG TYPE NOT FIELD BUT ");
   append_decimal(s, type);
 }
 
@@ -199,42 +199,42 @@ void backtrace_symbol(Output& s, const Context& ctx, uint64_t v) {
 __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen) {
   using K = PointerArg::Kind;
   using Src = PointerArg::Source;
-  if (arg.source == Src::Text) {
+  if (arg.source == Src::kText) {
     s.append(arg.text);
     return;
   }
-  if (arg.source == Src::BprintArg) {
+  if (arg.source == Src::kBprintArg) {
     if (arg.index >= ctx.bprint_count) return;
     const BprintValue& barg = ctx.bprint_args[arg.index];
     if (barg.is_string)
       s.append(barg.text);
-    else if (arg.kind == K::Plain)
+    else if (arg.kind == K::kPlain)
       plain_pointer(s, barg.value);
-    else if (arg.kind == K::Symbol)
+    else if (arg.kind == K::kSymbol)
       symbol(s, ctx, arg, barg.value);
-    else if (arg.kind != K::IpNothing)
+    else if (arg.kind != K::kIpNothing)
       wrong_type(s, TEP_PRINT_ATOM, arg.kind);  // the rest need a field
     return;
   }
-  if (arg.kind == K::IpNothing) return;
-  if (arg.source == Src::Function) {
+  if (arg.kind == K::kIpNothing) return;
+  if (arg.source == Src::kFunction) {
     call_function(s, ctx, *arg.call);
     return;
   }
-  if (arg.source == Src::WrongType) {
+  if (arg.source == Src::kWrongType) {
     wrong_type(s, arg.wrong_type, arg.kind);
     return;
   }
 
   uint8_t buf[16];
   switch (arg.kind) {
-    case K::Mac:
+    case K::kMac:
       if (sized_field(s, ctx, arg, 6, "INVALIDMAC", buf)) mac(s, arg, buf);
       return;
-    case K::Ipv4:
+    case K::kIpv4:
       if (sized_field(s, ctx, arg, 4, "INVALIDIPv4", buf)) ip4(s, arg.ip_letter, arg.reverse, buf);
       return;
-    case K::Ipv6:
+    case K::kIpv6:
       if (sized_field(s, ctx, arg, 16, "INVALIDIPv6", buf)) {
         if (arg.compressed)
           ip6_compressed(s, buf);
@@ -242,17 +242,17 @@ __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx
           ip6(s, arg.ip_letter, buf);
       }
       return;
-    case K::Uuid:
+    case K::kUuid:
       if (sized_field(s, ctx, arg, 16, "INVALIDUUID", buf)) uuid(s, arg, buf);
       return;
-    case K::IpSockaddr: {
+    case K::kIpSockaddr: {
       if (!arg.field.valid) return;
       int64_t offset = arg.field.offset, len = arg.field.size;
-      if (arg.source == Src::Dynamic) dynamic_location(ctx, arg.field, offset, len);
+      if (arg.source == Src::kDynamic) dynamic_location(ctx, arg.field, offset, len);
       sockaddr(s, ctx, arg, offset, len);
       return;
     }
-    case K::HexBuffer: {
+    case K::kHexBuffer: {
       // Upstream's __print_hex of a dynamic array: the offset as written.
       const record::DynamicWord word(ctx.record.number(arg.field.offset, arg.field.size));
       int arr_len = static_cast<int>(word.length());
@@ -271,12 +271,12 @@ __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx
 }  // namespace
 
 void print_pointer(Output& s, const Context& ctx, const PointerArg& arg, int plen) {
-  // Source::Value with another kind is IpNothing, which has no value.
-  if (arg.source == PointerArg::Source::Value) {
-    if (arg.kind == PointerArg::Kind::Plain) return plain_pointer(s, value_of(ctx, *arg.value));
-    if (arg.kind == PointerArg::Kind::Symbol) return symbol(s, ctx, arg, value_of(ctx, *arg.value));
-    if (arg.kind == PointerArg::Kind::PhysAddr) return phys_addr(s, ctx, value_of(ctx, *arg.value));
-    if (arg.kind == PointerArg::Kind::Backtrace) return backtrace_symbol(s, ctx, value_of(ctx, *arg.value));
+  // Source::kValue with another kind is IpNothing, which has no value.
+  if (arg.source == PointerArg::Source::kValue) {
+    if (arg.kind == PointerArg::Kind::kPlain) return plain_pointer(s, value_of(ctx, *arg.value));
+    if (arg.kind == PointerArg::Kind::kSymbol) return symbol(s, ctx, arg, value_of(ctx, *arg.value));
+    if (arg.kind == PointerArg::Kind::kPhysAddr) return phys_addr(s, ctx, value_of(ctx, *arg.value));
+    if (arg.kind == PointerArg::Kind::kBacktrace) return backtrace_symbol(s, ctx, value_of(ctx, *arg.value));
   }
   print_other_pointer(s, ctx, arg, plen);
 }

@@ -201,7 +201,7 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
   using K = StrArg::Kind;
   const RecordView& rec = ctx.record;
   switch (arg.kind) {
-    case K::Address: {
+    case K::kAddress: {
       // Read natively, as upstream does, then look for a printk string there.
       uint64_t addr = 0;
       if (ctx.tep.long_size == 8 && rec.inside(arg.field.offset, 8)) {
@@ -217,17 +217,17 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
         append_hex(s, addr, false);
       return;
     }
-    case K::Hex:
-    case K::HexString: {
+    case K::kHex:
+    case K::kHexString: {
       int64_t base = array_base(ctx, arg);
       int len = static_cast<int>(evaluate(ctx, *arg.value));
       for (int i = 0; i < len && rec.inside(base + i, 1); i++) {
-        if (i && arg.kind == K::Hex) s.append_char(' ');
+        if (i && arg.kind == K::kHex) s.append_char(' ');
         append_byte_hex(s, rec.data[base + i]);
       }
       return;
     }
-    case K::IntArray: {
+    case K::kIntArray: {
       int64_t at = array_base(ctx, arg);
       int len = static_cast<int>(evaluate(ctx, *arg.value));
       int el_size = static_cast<int>(evaluate(ctx, *arg.element_size));
@@ -252,20 +252,21 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
       s.append_char('}');
       return;
     }
-    case K::Bitmask:
-    case K::Cpumask: {
+    case K::kBitmask:
+    case K::kCpumask: {
       int64_t offset, length;
       dynamic_location(ctx, arg.field, offset, length);
       // A mask running past the record prints nothing, as upstream (which
       // zeroes its length); a 0xffff-byte mask would otherwise print 147 kB.
       if (!ctx.record.inside(offset, length)) length = 0;
-      std::string text = arg.kind == K::Bitmask ? bitmask_text(ctx, offset, length) : cpumask_text(ctx, offset, length);
+      std::string text =
+          arg.kind == K::kBitmask ? bitmask_text(ctx, offset, length) : cpumask_text(ctx, offset, length);
       format_string::format_text(s, c, star, text);
       return;
     }
-    case K::Function: print_function_as_string(s, ctx, *arg.call, c, star); return;
-    case K::Stacktrace: print_stacktrace(s, ctx, arg.field); return;
-    case K::BprintArg: {
+    case K::kFunction: print_function_as_string(s, ctx, *arg.call, c, star); return;
+    case K::kStacktrace: print_stacktrace(s, ctx, arg.field); return;
+    case K::kBprintArg: {
       if (arg.index >= ctx.bprint_count) return;
       const BprintValue& v = ctx.bprint_args[arg.index];
       if (v.is_string) {
@@ -287,13 +288,13 @@ void print_string(Output& s, const Context& ctx, const StrArg& given, const form
                   const int* star) {
   using K = StrArg::Kind;
   const StrArg* chosen = &given;  // through the ?: to the branch taken
-  while (chosen->kind == K::Conditional) chosen = value_of(ctx, *chosen->value) ? chosen->yes : chosen->no;
+  while (chosen->kind == K::kConditional) chosen = value_of(ctx, *chosen->value) ? chosen->yes : chosen->no;
   const StrArg& arg = *chosen;
   switch (arg.kind) {
-    case K::Nothing: return;
-    case K::Text: print_text(s, c, star, arg.text); return;
-    case K::Flags: print_flags(s, ctx, arg, c, star); return;
-    case K::Symbols: {
+    case K::kNothing: return;
+    case K::kText: print_text(s, c, star, arg.text); return;
+    case K::kFlags: print_flags(s, ctx, arg, c, star); return;
+    case K::kSymbols: {
       uint64_t val = value_of(ctx, *arg.value);
       for (const auto& sym : arg.symbols) {
         if (val == static_cast<uint64_t>(sym.value)) {
@@ -304,14 +305,14 @@ void print_string(Output& s, const Context& ctx, const StrArg& given, const form
       append_hex(s, val, true);
       return;
     }
-    case K::DynString: {
+    case K::kDynString: {
       int64_t offset, length;
       dynamic_location(ctx, arg.field, offset, length);
       if (!length) return;  // zero-length dynamic strings print nothing
       print_text(s, c, star, ctx.record.c_string(offset));
       return;
     }
-    case K::FieldBytes: {
+    case K::kFieldBytes: {
       // A zero-sized field is the rest of the record; printf stops at a NUL.
       const RecordView& rec = ctx.record;
       int64_t len = arg.field.size ? arg.field.size : rec.size - arg.field.offset;

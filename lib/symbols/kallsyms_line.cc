@@ -25,7 +25,7 @@ bool is_space(char c) { return kSpaces.of[static_cast<unsigned char>(c)]; }
 // glibc's %16llx (blanks already skipped): optional sign, "0x" (both count
 // against the width), digits; a "0x" with no digit after it reads as 0.
 constexpr NumberSyntax kScanfHex16{
-    .base = 16, .overflow = Overflow::Wrap, .skip_blanks = false, .prefix_without_digits_consumed = true, .width = 16};
+    .base = 16, .overflow = Overflow::kWrap, .skip_blanks = false, .prefix_without_digits_consumed = true, .width = 16};
 
 void skip_spaces(std::string_view line, size_t& pos) {
   while (pos < line.size() && is_space(line[pos])) ++pos;

@@ -31,7 +31,7 @@ IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, co
       s.array = true;
       return s;
     }
-    r.from = Reader::From::Scalar;
+    r.from = Reader::From::kScalar;
     r.offset = f->offset;
     r.size = f->size;
     s.direct = true;
@@ -51,7 +51,7 @@ IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, co
       if (at + element <= int64_t{f->offset} + f->size) {
         s.field = f;
         s.index = static_cast<int>((at - f->offset) / element);
-        r.from = Reader::From::Scalar;
+        r.from = Reader::From::kScalar;
         r.offset = static_cast<int>(at);
         r.size = element;
         s.direct = true;
@@ -62,7 +62,7 @@ IntShape integer_reader(const ClassifyContext& cx, const tep_print_arg* node, co
     }
   }
   if (!s.direct) {
-    r.from = Reader::From::Expr;
+    r.from = Reader::From::kExpr;
     r.expr = e;
     s.field = single_field(node, cx.event);
   }
@@ -107,11 +107,11 @@ Column classify_number(const ClassifyContext& cx, const print_plan::Step& step, 
   const print_plan::Expr* e = step.number;
   // "REC->fin ? 'F' : ' '": a flag shown as one of two characters.
   if (node->type == TEP_PRINT_OP && node->op.op && strcmp(node->op.op, "?") == 0 && e &&
-      e->kind == print_plan::Expr::Kind::Conditional && node->op.right && constant_atom(node->op.right->op.left) &&
+      e->kind == print_plan::Expr::Kind::kConditional && node->op.right && constant_atom(node->op.right->op.left) &&
       constant_atom(node->op.right->op.right)) {
-    c.kind = Kind::Bool;
-    c.type = ValueType::Bool;
-    c.reader.from = Reader::From::Test;
+    c.kind = Kind::kBool;
+    c.type = ValueType::kBool;
+    c.reader.from = Reader::From::kTest;
     c.reader.expr = e->a;
     c.field = single_field(node, cx.event);
     return c;
@@ -121,13 +121,13 @@ Column classify_number(const ClassifyContext& cx, const print_plan::Step& step, 
   c.field = s.field;
   c.default_name = element_name(s);
   if (s.direct && s.boolean) {
-    c.kind = Kind::Bool;
-    c.type = ValueType::Bool;
+    c.kind = Kind::kBool;
+    c.type = ValueType::kBool;
   } else if (s.direct) {
-    c.kind = s.pointer ? Kind::Pointer : s.is_signed ? Kind::Int : Kind::Uint;
+    c.kind = s.pointer ? Kind::kPointer : s.is_signed ? Kind::kInt : Kind::kUint;
     c.type = integer_type(s.width, s.is_signed && !s.pointer);
   } else {
-    c.kind = s.pointer ? Kind::Pointer : Kind::Derived;
+    c.kind = s.pointer ? Kind::kPointer : Kind::kDerived;
     c.type = s.width ? integer_type(s.width, s.is_signed) : conversion_type(step, cx.tep.long_size);
     if (s.pointer) c.type = integer_type(cx.tep.long_size == 4 ? 4 : 8, false);
   }
@@ -142,14 +142,14 @@ bool bitmap_list(const ClassifyContext& cx, const print_plan::Step& step, const 
   const tep_format_field* f = resolved(unwrap(node, cx.tep.long_size).core, cx.event);
   if (!f || !(f->flags & TEP_FIELD_IS_ARRAY) || (f->flags & TEP_FIELD_IS_DYNAMIC)) return false;
   int bytes = f->size;
-  if (step.star && step.star->kind == print_plan::Expr::Kind::Constant) {
+  if (step.star && step.star->kind == print_plan::Expr::Kind::kConstant) {
     uint64_t bits = step.star->constant;
     if (bits / 8 < static_cast<uint64_t>(bytes)) bytes = static_cast<int>((bits + 7) / 8);
   }
-  c.kind = Kind::Bitmask;
-  c.type = ValueType::Bytes;
+  c.kind = Kind::kBitmask;
+  c.type = ValueType::kBytes;
   c.field = f;
-  c.reader.from = Reader::From::FixedBytes;
+  c.reader.from = Reader::From::kFixedBytes;
   c.reader.offset = f->offset;
   c.reader.size = bytes;
   return true;
@@ -157,11 +157,12 @@ bool bitmap_list(const ClassifyContext& cx, const print_plan::Step& step, const 
 
 // A fixed-size field holding an address (MAC, IPv4, IPv6, UUID).
 bool sized_bytes(const print_plan::PointerArg& p, int want, Kind kind, Column& c) {
-  if (p.source != print_plan::PointerArg::Source::Field || !p.field.valid || p.field.size != want || p.field.is_dynamic)
+  if (p.source != print_plan::PointerArg::Source::kField || !p.field.valid || p.field.size != want ||
+      p.field.is_dynamic)
     return false;
   c.kind = kind;
-  c.type = ValueType::Bytes;
-  c.reader.from = Reader::From::FixedBytes;
+  c.type = ValueType::kBytes;
+  c.reader.from = Reader::From::kFixedBytes;
   c.reader.offset = p.field.offset;
   c.reader.size = want;
   return true;
@@ -172,58 +173,59 @@ Column classify_pointer(const ClassifyContext& cx, const print_plan::Step& step,
   using K = print_plan::PointerArg::Kind;
   using Src = print_plan::PointerArg::Source;
   const print_plan::PointerArg& p = *step.pointer;
-  if (p.source == Src::Function) return opaque("a print function");
-  if (p.source == Src::Text) return opaque("a string constant");
+  if (p.source == Src::kFunction) return opaque("a print function");
+  if (p.source == Src::kText) return opaque("a string constant");
   Column c;
   switch (p.kind) {
-    case K::Plain:
-    case K::Symbol:
-    case K::PhysAddr:  // an address: its value
-    case K::Backtrace: {
-      if (p.kind == K::Plain && bitmap_list(cx, step, node, after, c)) return c;
+    case K::kPlain:
+    case K::kSymbol:
+    case K::kPhysAddr:  // an address: its value
+    case K::kBacktrace: {
+      if (p.kind == K::kPlain && bitmap_list(cx, step, node, after, c)) return c;
       if (!node || !computable(node, cx.event)) return opaque("depends on something outside the record");
       IntShape s = integer_reader(cx, node, p.value, c.reader);
       if (s.array) return opaque("an array printed as a pointer");
       c.field = s.field;
       c.default_name = element_name(s);
-      c.kind = p.kind == K::Symbol ? Kind::Symbol : Kind::Pointer;
+      c.kind = p.kind == K::kSymbol ? Kind::kSymbol : Kind::kPointer;
       int width = s.direct ? s.width : (cx.tep.long_size == 4 ? 4 : 8);
       c.type = integer_type(width, false);
       return c;
     }
-    case K::Mac:
-      if (!p.reverse && sized_bytes(p, 6, Kind::Mac, c)) break;
+    case K::kMac:
+      if (!p.reverse && sized_bytes(p, 6, Kind::kMac, c)) break;
       return opaque(p.reverse ? "a MAC stored in reverse" : "not a 6-byte field");
-    case K::Ipv4:
-      if (!p.reverse && sized_bytes(p, 4, Kind::Ipv4, c)) break;
+    case K::kIpv4:
+      if (!p.reverse && sized_bytes(p, 4, Kind::kIpv4, c)) break;
       return opaque(p.reverse ? "an IPv4 address in host order" : "not a 4-byte field");
-    case K::Ipv6:
-      if (sized_bytes(p, 16, Kind::Ipv6, c)) break;
+    case K::kIpv6:
+      if (sized_bytes(p, 16, Kind::kIpv6, c)) break;
       return opaque("not a 16-byte field");
-    case K::Uuid:
-      if (!p.uuid_little_endian && sized_bytes(p, 16, Kind::Uuid, c)) break;
+    case K::kUuid:
+      if (!p.uuid_little_endian && sized_bytes(p, 16, Kind::kUuid, c)) break;
       return opaque(p.uuid_little_endian ? "a little-endian GUID" : "not a 16-byte field");
-    case K::IpSockaddr:
-      if (!p.field.valid || (p.source != Src::Field && p.source != Src::Dynamic)) return opaque("not a sockaddr field");
-      c.kind = Kind::Sockaddr;
-      c.type = ValueType::Bytes;
-      c.reader.from = p.source == Src::Dynamic ? Reader::From::DynamicBytes : Reader::From::FixedBytes;
+    case K::kIpSockaddr:
+      if (!p.field.valid || (p.source != Src::kField && p.source != Src::kDynamic))
+        return opaque("not a sockaddr field");
+      c.kind = Kind::kSockaddr;
+      c.type = ValueType::kBytes;
+      c.reader.from = p.source == Src::kDynamic ? Reader::From::kDynamicBytes : Reader::From::kFixedBytes;
       c.reader.offset = p.field.offset;
       c.reader.size = p.field.size;
       c.reader.relative = p.field.is_relative;
       break;
-    case K::HexBuffer:
-      if (p.source != Src::Dynamic) return opaque("not a dynamic array");
-      c.kind = Kind::Bytes;
-      c.type = ValueType::Bytes;
-      c.reader.from = Reader::From::DynamicBytes;
+    case K::kHexBuffer:
+      if (p.source != Src::kDynamic) return opaque("not a dynamic array");
+      c.kind = Kind::kBytes;
+      c.type = ValueType::kBytes;
+      c.reader.from = Reader::From::kDynamicBytes;
       c.reader.offset = p.field.offset;
       c.reader.size = p.field.size;
       c.reader.relative = p.field.is_relative;
       c.reader.length = step.star;
       if (!step.star) c.reader.max_length = 1;  // "%ph" alone prints one byte
       break;
-    case K::IpNothing: return opaque("an unknown %pI conversion");
+    case K::kIpNothing: return opaque("an unknown %pI conversion");
   }
   if (node) c.field = single_field(node, cx.event);
   return c;
@@ -240,13 +242,13 @@ Column opaque(std::string note) {
 Column classify_step(const ClassifyContext& cx, const print_plan::Step& step, const tep_print_arg* node,
                      std::string_view after) {
   switch (step.kind) {
-    case print_plan::Step::Kind::Number: return classify_number(cx, step, node);
-    case print_plan::Step::Kind::String:
+    case print_plan::Step::Kind::kNumber: return classify_number(cx, step, node);
+    case print_plan::Step::Kind::kString:
       if (!step.string) return opaque("no argument");
       return classify_string(cx, *step.string, node);
-    case print_plan::Step::Kind::Pointer: return classify_pointer(cx, step, node, after);
-    case print_plan::Step::Kind::BadCount: return opaque("a conversion upstream cannot print");
-    case print_plan::Step::Kind::Literal: break;
+    case print_plan::Step::Kind::kPointer: return classify_pointer(cx, step, node, after);
+    case print_plan::Step::Kind::kBadCount: return opaque("a conversion upstream cannot print");
+    case print_plan::Step::Kind::kLiteral: break;
   }
   return opaque("literal text");
 }

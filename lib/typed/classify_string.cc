@@ -56,7 +56,7 @@ struct ChoiceBuilder {
     if (!first_value) first_value = value;
     c.tables.push_back(table_entries(list, &s, cx.constants));
     Choice leaf;
-    leaf.leaf = Choice::Leaf::Table;
+    leaf.leaf = Choice::Leaf::kTable;
     leaf.value = s.value;
     leaf.table = static_cast<int>(c.tables.size() - 1);
     return add_leaf(leaf);
@@ -69,7 +69,7 @@ struct ChoiceBuilder {
       return -1;
     }
     switch (s->kind) {
-      case K::Conditional: {
+      case K::kConditional: {
         const tep_print_arg* branches = node->op.right;
         if (node->type != TEP_PRINT_OP || !branches || branches->type != TEP_PRINT_OP ||
             !computable(node->op.left, cx.event)) {
@@ -85,35 +85,35 @@ struct ChoiceBuilder {
         c.choices[at].no = no;
         return at;
       }
-      case K::Symbols:
+      case K::kSymbols:
         if (node->type != TEP_PRINT_SYMBOL) break;
         symbols++;
         return add_table(*s, node->symbol.field, node->symbol.symbols);
-      case K::Flags:
+      case K::kFlags:
         if (node->type != TEP_PRINT_FLAGS) break;
         flags++;
         c.has_delimiter = s->has_delimiter;
         c.delimiter = s->text;
         return add_table(*s, node->flags.field, node->flags.flags);
-      case K::Text: {
+      case K::kText: {
         texts++;
         Choice leaf;
-        leaf.leaf = Choice::Leaf::Text;
+        leaf.leaf = Choice::Leaf::kText;
         leaf.label = label_index(c, s->text);
         return add_leaf(leaf);
       }
-      case K::Nothing: {
+      case K::kNothing: {
         // "REC->len ? __get_str(name) : ((void *)0)": no value, no text.
         Choice leaf;
-        leaf.leaf = Choice::Leaf::Null;
+        leaf.leaf = Choice::Leaf::kNull;
         return add_leaf(leaf);
       }
-      case K::DynString:
-      case K::FieldBytes:
-      case K::Address: {
+      case K::kDynString:
+      case K::kFieldBytes:
+      case K::kAddress: {
         strings++;
         Choice leaf;
-        leaf.leaf = Choice::Leaf::String;
+        leaf.leaf = Choice::Leaf::kString;
         leaf.string = s;
         return add_leaf(leaf);
       }
@@ -146,18 +146,19 @@ Column from_choice(const ClassifyContext& cx, const print_plan::StrArg& arg, con
   b.add(&arg, node, 0);
   if (b.bad) return opaque("a ?: whose branches it cannot type");
   if (!b.symbols && !b.flags && !b.texts && !b.strings) return opaque("prints nothing upstream");
-  c.reader.from = Reader::From::Choice;
+  c.reader.from = Reader::From::kChoice;
   c.reader.root = 0;
   const Choice& root = c.choices[0];
   if (b.flags == 1 && b.symbols == 0 && b.strings == 0) {
-    c.kind = Kind::Flags;
+    c.kind = Kind::kFlags;
     c.type = table_value_type(cx, b.first_value, true);
     // "v ? __print_flags(v, ...) : "R"": the flag set of v, whose 0 is called "R".
-    if (c.choices.size() == 3 && root.leaf == Choice::Leaf::Branch && c.choices[root.yes].leaf == Choice::Leaf::Table &&
-        c.choices[root.no].leaf == Choice::Leaf::Text && same_expr(root.test, c.choices[root.yes].value)) {
+    if (c.choices.size() == 3 && root.leaf == Choice::Leaf::kBranch &&
+        c.choices[root.yes].leaf == Choice::Leaf::kTable && c.choices[root.no].leaf == Choice::Leaf::kText &&
+        same_expr(root.test, c.choices[root.yes].value)) {
       c.zero_name = c.labels[c.choices[root.no].label];
       c.has_zero_name = true;
-      c.reader.from = Reader::From::Expr;
+      c.reader.from = Reader::From::kExpr;
       c.reader.expr = c.choices[root.yes].value;
       c.choices.clear();
       c.labels.clear();
@@ -166,21 +167,21 @@ Column from_choice(const ClassifyContext& cx, const print_plan::StrArg& arg, con
     return c;
   }
   if (b.flags == 0 && b.strings == 0 && b.symbols == 0 && b.texts == 2 && c.choices.size() == 3) {
-    c.kind = Kind::Bool;
-    c.type = ValueType::Bool;
-    c.reader.from = Reader::From::Test;
+    c.kind = Kind::kBool;
+    c.type = ValueType::kBool;
+    c.reader.from = Reader::From::kTest;
     c.reader.expr = root.test;
     c.choices.clear();
     return c;
   }
   if (b.flags == 0 && b.symbols == 0 && (b.strings || b.texts == 1)) {
-    c.kind = Kind::String;  // a string, or one of several strings
-    c.type = ValueType::Bytes;
+    c.kind = Kind::kString;  // a string, or one of several strings
+    c.type = ValueType::kBytes;
     return c;
   }
   if (b.flags == 0 && b.strings == 0) {
-    c.kind = Kind::Enum;
-    c.type = b.symbols ? table_value_type(cx, b.first_value, false) : ValueType::None;
+    c.kind = Kind::kEnum;
+    c.type = b.symbols ? table_value_type(cx, b.first_value, false) : ValueType::kNone;
     label_tables(c);
     return c;
   }
@@ -189,12 +190,12 @@ Column from_choice(const ClassifyContext& cx, const print_plan::StrArg& arg, con
 
 // A table of one __print_symbolic / __print_flags: the value is read directly.
 Column from_table(const ClassifyContext& cx, const print_plan::StrArg& arg, const tep_print_arg* node) {
-  bool flags = arg.kind == print_plan::StrArg::Kind::Flags;
+  bool flags = arg.kind == print_plan::StrArg::Kind::kFlags;
   if (node->type != (flags ? TEP_PRINT_FLAGS : TEP_PRINT_SYMBOL)) return opaque("unexpected tree");
   const tep_print_arg* value = flags ? node->flags.field : node->symbol.field;
   if (!computable(value, cx.event)) return opaque("a table over something outside the record");
   Column c;
-  c.kind = flags ? Kind::Flags : Kind::Enum;
+  c.kind = flags ? Kind::kFlags : Kind::kEnum;
   c.type = table_value_type(cx, value, flags);
   integer_reader(cx, value, arg.value, c.reader);
   c.field = single_field(value, cx.event);
@@ -211,7 +212,7 @@ Column from_table(const ClassifyContext& cx, const print_plan::StrArg& arg, cons
 
 // The bytes of a field: a __data_loc payload or a fixed field.
 void field_bytes(const print_plan::FieldRef& f, bool dynamic, Reader& r) {
-  r.from = dynamic ? Reader::From::DynamicBytes : Reader::From::FixedBytes;
+  r.from = dynamic ? Reader::From::kDynamicBytes : Reader::From::kFixedBytes;
   r.offset = f.offset;
   r.size = f.size;
   r.relative = f.is_relative;
@@ -224,46 +225,46 @@ Column classify_string(const ClassifyContext& cx, const print_plan::StrArg& arg,
   if (!node) return opaque("no argument");
   Column c;
   switch (arg.kind) {
-    case K::Conditional:
-    case K::Text:
+    case K::kConditional:
+    case K::kText:
       c = from_choice(cx, arg, node);
-      if (c.kind != Kind::Opaque) c.field = single_field(node, cx.event);
+      if (c.kind != Kind::kOpaque) c.field = single_field(node, cx.event);
       return c;
-    case K::Symbols:
-    case K::Flags: return from_table(cx, arg, node);
-    case K::DynString:
-    case K::FieldBytes:
-      c.kind = Kind::String;
-      c.type = ValueType::Bytes;
-      field_bytes(arg.field, arg.kind == K::DynString, c.reader);
+    case K::kSymbols:
+    case K::kFlags: return from_table(cx, arg, node);
+    case K::kDynString:
+    case K::kFieldBytes:
+      c.kind = Kind::kString;
+      c.type = ValueType::kBytes;
+      field_bytes(arg.field, arg.kind == K::kDynString, c.reader);
       c.reader.cut_at_nul = true;
       break;
-    case K::Address:
-      c.kind = Kind::String;
-      c.type = ValueType::Bytes;
-      c.reader.from = Reader::From::PrintkString;
+    case K::kAddress:
+      c.kind = Kind::kString;
+      c.type = ValueType::kBytes;
+      c.reader.from = Reader::From::kPrintkString;
       c.reader.offset = arg.field.offset;
       c.reader.size = cx.tep.long_size == 8 ? 8 : 4;
       c.note = "a kernel string, from the printk formats";
       break;
-    case K::Hex:
-    case K::HexString:
+    case K::kHex:
+    case K::kHexString:
       if (!computable(node->hex.size, cx.event)) return opaque("a length from outside the record");
-      c.kind = Kind::Bytes;
-      c.type = ValueType::Bytes;
+      c.kind = Kind::kBytes;
+      c.type = ValueType::kBytes;
       field_bytes(arg.field, arg.source_is_dynamic, c.reader);
       c.reader.length = arg.value;
       break;
-    case K::IntArray: {
+    case K::kIntArray: {
       // __print_dynamic_array(x, size) has no count: the whole payload is read.
       if (!(arg.count_from_length || computable(node->int_array.count, cx.event)) || !arg.element_size ||
-          arg.element_size->kind != print_plan::Expr::Kind::Constant)
+          arg.element_size->kind != print_plan::Expr::Kind::kConstant)
         return opaque("an array of unknown shape");
       uint64_t element = arg.element_size->constant;
       if (element != 1 && element != 2 && element != 4 && element != 8)
         return opaque("an array of unknown element size");
-      c.kind = Kind::Array;
-      c.type = ValueType::Bytes;
+      c.kind = Kind::kArray;
+      c.type = ValueType::kBytes;
       const tep_format_field* f = single_field(node->int_array.field, cx.event);
       c.element = integer_type(static_cast<int>(element), f && (f->flags & TEP_FIELD_IS_SIGNED));
       field_bytes(arg.field, arg.source_is_dynamic, c.reader);
@@ -275,22 +276,22 @@ Column classify_string(const ClassifyContext& cx, const print_plan::StrArg& arg,
     }
     // Its text skips the first address and names the others: no column of
     // values says that better than the text itself.
-    case K::Stacktrace:
+    case K::kStacktrace:
       c = opaque("a stack trace");
       c.field = single_field(node, cx.event);  // named after its field
       return c;
-    case K::Bitmask:
-    case K::Cpumask:
-      c.kind = arg.kind == K::Cpumask ? Kind::CpuSet : Kind::Bitmask;
-      c.type = ValueType::Bytes;
+    case K::kBitmask:
+    case K::kCpumask:
+      c.kind = arg.kind == K::kCpumask ? Kind::kCpuSet : Kind::kBitmask;
+      c.type = ValueType::kBytes;
       field_bytes(arg.field, true, c.reader);
       break;
-    case K::Function: {
+    case K::kFunction: {
       const char* name = arg.call && arg.call->handler ? arg.call->handler->name.c_str() : "";
       return opaque(std::string("the print function ") + name);
     }
-    case K::Nothing: return opaque("prints nothing upstream");
-    case K::BprintArg: return opaque("a bprint argument");
+    case K::kNothing: return opaque("prints nothing upstream");
+    case K::kBprintArg: return opaque("a bprint argument");
   }
   c.field = single_field(node, cx.event);
   return c;

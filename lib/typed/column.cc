@@ -14,10 +14,10 @@ const char* kind_name(Kind kind) {
 
 ValueType integer_type(int width, bool is_signed) {
   switch (width) {
-    case 1: return is_signed ? ValueType::I8 : ValueType::U8;
-    case 2: return is_signed ? ValueType::I16 : ValueType::U16;
-    case 4: return is_signed ? ValueType::I32 : ValueType::U32;
-    default: return is_signed ? ValueType::I64 : ValueType::U64;
+    case 1: return is_signed ? ValueType::kI8 : ValueType::kU8;
+    case 2: return is_signed ? ValueType::kI16 : ValueType::kU16;
+    case 4: return is_signed ? ValueType::kI32 : ValueType::kU32;
+    default: return is_signed ? ValueType::kI64 : ValueType::kU64;
   }
 }
 

@@ -17,34 +17,34 @@ namespace tep::typed {
 
 // What a value means. The numbers are the public enum tev_kind's.
 enum class Kind : uint8_t {
-  Opaque,  // upstream's text only
-  Int,     // signed integer of its real width
-  Uint,    // unsigned integer of its real width
-  Bool,
-  Enum,   // __print_symbolic: value -> name
-  Flags,  // __print_flags: a set of named masks
-  String,
-  Bytes,
-  Array,    // __print_array, fixed and dynamic arrays of integers
-  CpuSet,   // __get_cpumask
-  Bitmask,  // __get_bitmask, %*pb / %*pbl
-  Symbol,   // a kernel address printed %pS / %ps
-  Pointer,
-  Mac,
-  Ipv4,
-  Ipv6,
-  Sockaddr,  // struct sockaddr_in / _in6 bytes (%pIS)
-  Uuid,
-  Device,     // a dev_t printed as MAJOR,MINOR
-  Duration,   // an integer with a time unit the print fmt states
-  Timestamp,  // a point in time with a unit the print fmt states
-  Derived,    // an expression over fields (evaluated by lib/print_plan)
+  kOpaque,  // upstream's text only
+  kInt,     // signed integer of its real width
+  kUint,    // unsigned integer of its real width
+  kBool,
+  kEnum,   // __print_symbolic: value -> name
+  kFlags,  // __print_flags: a set of named masks
+  kString,
+  kBytes,
+  kArray,    // __print_array, fixed and dynamic arrays of integers
+  kCpuSet,   // __get_cpumask
+  kBitmask,  // __get_bitmask, %*pb / %*pbl
+  kSymbol,   // a kernel address printed %pS / %ps
+  kPointer,
+  kMac,
+  kIpv4,
+  kIpv6,
+  kSockaddr,  // struct sockaddr_in / _in6 bytes (%pIS)
+  kUuid,
+  kDevice,     // a dev_t printed as MAJOR,MINOR
+  kDuration,   // an integer with a time unit the print fmt states
+  kTimestamp,  // a point in time with a unit the print fmt states
+  kDerived,    // an expression over fields (evaluated by lib/print_plan)
 };
-constexpr int kKindCount = static_cast<int>(Kind::Derived) + 1;
+constexpr int kKindCount = static_cast<int>(Kind::kDerived) + 1;
 const char* kind_name(Kind kind);
 
 // How a value is stored when read (the public enum tev_type's numbers).
-enum class ValueType : uint8_t { None, I8, I16, I32, I64, U8, U16, U32, U64, Bool, Bytes };
+enum class ValueType : uint8_t { kNone, kI8, kI16, kI32, kI64, kU8, kU16, kU32, kU64, kBool, kBytes };
 // A stored Bytes value: the public struct tev_bytes.
 struct BytesView {
   const void* data;
@@ -53,24 +53,24 @@ struct BytesView {
 // Bytes per stored value (Bytes: a BytesView).
 constexpr int value_type_size(ValueType type) {
   switch (type) {
-    case ValueType::None: return 0;
-    case ValueType::I8:
-    case ValueType::U8:
-    case ValueType::Bool: return 1;
-    case ValueType::I16:
-    case ValueType::U16: return 2;
-    case ValueType::I32:
-    case ValueType::U32: return 4;
-    case ValueType::I64:
-    case ValueType::U64: return 8;
-    case ValueType::Bytes: return static_cast<int>(sizeof(BytesView));
+    case ValueType::kNone: return 0;
+    case ValueType::kI8:
+    case ValueType::kU8:
+    case ValueType::kBool: return 1;
+    case ValueType::kI16:
+    case ValueType::kU16: return 2;
+    case ValueType::kI32:
+    case ValueType::kU32: return 4;
+    case ValueType::kI64:
+    case ValueType::kU64: return 8;
+    case ValueType::kBytes: return static_cast<int>(sizeof(BytesView));
   }
   return 0;
 }
 // The integer type of `width` bytes (1, 2, 4, 8; others: 8).
 ValueType integer_type(int width, bool is_signed);
-constexpr bool is_integer(ValueType type) { return type >= ValueType::I8 && type <= ValueType::Bool; }
-constexpr bool is_signed_type(ValueType type) { return type >= ValueType::I8 && type <= ValueType::I64; }
+constexpr bool is_integer(ValueType type) { return type >= ValueType::kI8 && type <= ValueType::kBool; }
+constexpr bool is_signed_type(ValueType type) { return type >= ValueType::kI8 && type <= ValueType::kI64; }
 
 // One entry of an enum or flag table, in print fmt order.
 struct TableEntry {
@@ -83,8 +83,8 @@ struct TableEntry {
 
 // Which branch of a ?: chain a record takes, and what that branch is.
 struct Choice {
-  enum class Leaf : uint8_t { Branch, Table, Text, String, Null };  // Null: prints nothing
-  Leaf leaf = Leaf::Branch;
+  enum class Leaf : uint8_t { kBranch, kTable, kText, kString, kNull };  // Null: prints nothing
+  Leaf leaf = Leaf::kBranch;
   const print_plan::Expr* test = nullptr;      // Branch: yes when nonzero
   int yes = -1, no = -1;                       // Branch: indexes into Column::choices
   const print_plan::Expr* value = nullptr;     // Table: the value looked up
@@ -96,18 +96,18 @@ struct Choice {
 // How a column's value is taken out of a record.
 struct Reader {
   enum class From : uint8_t {
-    Nothing,       // opaque: no value, text only
-    Scalar,        // an integer at a fixed offset
-    Expr,          // print_plan::evaluate() of an expression
-    Test,          // a boolean: expression != 0
-    Choice,        // a ?: chain choosing a table, a text or a value
-    FixedBytes,    // bytes at a fixed offset
-    DynamicBytes,  // a __data_loc / __rel_loc payload
-    PrintkString,  // a kernel string address looked up in the printk formats
-    BprintText,    // ftrace:bprint's formatted message (text only)
+    kNothing,       // opaque: no value, text only
+    kScalar,        // an integer at a fixed offset
+    kExpr,          // print_plan::evaluate() of an expression
+    kTest,          // a boolean: expression != 0
+    kChoice,        // a ?: chain choosing a table, a text or a value
+    kFixedBytes,    // bytes at a fixed offset
+    kDynamicBytes,  // a __data_loc / __rel_loc payload
+    kPrintkString,  // a kernel string address looked up in the printk formats
+    kBprintText,    // ftrace:bprint's formatted message (text only)
   };
   // What a batch looks at to choose its loop comes first (one cache line).
-  From from = From::Nothing;
+  From from = From::kNothing;
   int offset = 0, size = 0;  // Scalar / FixedBytes; the location word of DynamicBytes
   bool relative = false;     // DynamicBytes: __rel_loc
   bool cut_at_nul = false;   // strings: up to the first NUL
@@ -125,9 +125,9 @@ struct Reader {
 struct Column {
   // First, what a batch reads of every column it fills (together, not spread
   // over the strings' cache lines).
-  Kind kind = Kind::Opaque;
-  ValueType type = ValueType::None;
-  ValueType element = ValueType::None;  // Array: each element's type
+  Kind kind = Kind::kOpaque;
+  ValueType type = ValueType::kNone;
+  ValueType element = ValueType::kNone;  // Array: each element's type
   Reader reader;
 
   std::string name;

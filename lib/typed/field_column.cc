@@ -35,42 +35,42 @@ Column field_column(const tep_format_field& field, int long_size) {
   r.offset = field.offset;
   r.size = field.size;
   if (flags & TEP_FIELD_IS_ARRAY) {
-    c.type = ValueType::Bytes;
+    c.type = ValueType::kBytes;
     if (flags & TEP_FIELD_IS_DYNAMIC) {
-      r.from = Reader::From::DynamicBytes;
+      r.from = Reader::From::kDynamicBytes;
       r.relative = flags & TEP_FIELD_IS_RELATIVE;
     } else {
-      r.from = Reader::From::FixedBytes;
+      r.from = Reader::From::kFixedBytes;
     }
     int element = element_width(field, long_size);
     if (type.find("char") != std::string_view::npos) {
-      c.kind = Kind::String;
+      c.kind = Kind::kString;
       r.cut_at_nul = true;
     } else if (type.find("cpumask") != std::string_view::npos) {
-      c.kind = Kind::CpuSet;
+      c.kind = Kind::kCpuSet;
     } else if (element == 2 || element == 4 || element == 8) {
-      c.kind = Kind::Array;
+      c.kind = Kind::kArray;
       c.element = integer_type(element, is_signed);
     } else {
-      c.kind = Kind::Bytes;
+      c.kind = Kind::kBytes;
     }
   } else if (field.size == 1 || field.size == 2 || field.size == 4 || field.size == 8) {
-    r.from = Reader::From::Scalar;
+    r.from = Reader::From::kScalar;
     c.type = integer_type(field.size, is_signed);
     if (is_bool_field(field)) {
-      c.kind = Kind::Bool;
-      c.type = ValueType::Bool;
+      c.kind = Kind::kBool;
+      c.type = ValueType::kBool;
     } else if (is_pointer_field(field) || (flags & TEP_FIELD_IS_POINTER)) {
-      c.kind = Kind::Pointer;
+      c.kind = Kind::kPointer;
       c.type = integer_type(field.size, false);
     } else {
-      c.kind = is_signed ? Kind::Int : Kind::Uint;
+      c.kind = is_signed ? Kind::kInt : Kind::kUint;
     }
   } else {
     // "char buf; size:0" of old ftrace print events: the rest of the record.
-    r.from = Reader::From::FixedBytes;
-    c.kind = Kind::Bytes;
-    c.type = ValueType::Bytes;
+    r.from = Reader::From::kFixedBytes;
+    c.kind = Kind::kBytes;
+    c.type = ValueType::kBytes;
   }
   r.needs = int64_t{field.offset} + field.size;
   return c;

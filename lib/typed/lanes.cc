@@ -232,7 +232,7 @@ size_t other_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool) {
       v = read_value(*l.src, c, rec);
     }
     size_t at = base + i;
-    if (c.type == ValueType::Bytes) {
+    if (c.type == ValueType::kBytes) {
       static_cast<BytesView*>(l.out)[at] = BytesView{v.valid ? v.bytes.data() : nullptr, v.valid ? v.bytes.size() : 0};
     } else {
       uint64_t bits = v.valid ? v.bits : 0;
@@ -270,7 +270,7 @@ LaneFill id_fill(int width) {
 
 template <typename In, typename Out>
 LaneFill scalar_fill(ValueType type) {
-  if (type == ValueType::Bool) return scalar_lane<In, Out, false, true>;
+  if (type == ValueType::kBool) return scalar_lane<In, Out, false, true>;
   return is_signed_type(type) ? scalar_lane<In, Out, true, false> : scalar_lane<In, Out, false, false>;
 }
 
@@ -341,8 +341,8 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool know
   bool unbounded = !r.length && r.max_length < 0;
   l.fill = widen ? other_lane<true> : other_lane<false>;
   l.copy_width = 0;
-  if (r.from == Reader::From::Scalar && is_integer(c.type)) {
-    if (stored == r.size && !l.swap && c.type != ValueType::Bool) l.copy_width = stored;
+  if (r.from == Reader::From::kScalar && is_integer(c.type)) {
+    if (stored == r.size && !l.swap && c.type != ValueType::kBool) l.copy_width = stored;
     switch (r.size) {
       case 1: l.fill = scalar_fill<uint8_t>(c.type, stored); break;
       case 2: l.fill = scalar_fill<uint16_t>(c.type, stored); break;
@@ -356,9 +356,9 @@ void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool know
       l.fill = id;
       l.copy_width = 0;
     }
-  } else if (r.from == Reader::From::FixedBytes && unbounded && r.size > 0) {
+  } else if (r.from == Reader::From::kFixedBytes && unbounded && r.size > 0) {
     l.fill = fixed_bytes_lane;
-  } else if (r.from == Reader::From::DynamicBytes && unbounded) {
+  } else if (r.from == Reader::From::kDynamicBytes && unbounded) {
     l.fill = r.size == 4 ? data_loc_fill(l.swap, r.relative) : dynamic_bytes_lane;
   }
 }

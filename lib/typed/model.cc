@@ -26,7 +26,7 @@ std::vector<const tep_print_arg*> top_level_args(const Event& event) {
 
 // What the next step prints if it is literal text.
 std::string_view literal_after(const print_plan::Plan& plan, size_t i) {
-  if (i + 1 < plan.steps.size() && plan.steps[i + 1].kind == print_plan::Step::Kind::Literal)
+  if (i + 1 < plan.steps.size() && plan.steps[i + 1].kind == print_plan::Step::Kind::kLiteral)
     return plan.steps[i + 1].literal;
   return {};
 }
@@ -38,17 +38,17 @@ bool device_pair(const print_plan::Plan& plan, size_t i, DeviceHalf& major) {
   const print_plan::Step& sep = plan.steps[i + 1];
   const print_plan::Step& b = plan.steps[i + 2];
   DeviceHalf minor;
-  return a.kind == print_plan::Step::Kind::Number && !a.star && sep.kind == print_plan::Step::Kind::Literal &&
-         sep.literal.size() <= kMaxDeviceSeparator && b.kind == print_plan::Step::Kind::Number && !b.star &&
+  return a.kind == print_plan::Step::Kind::kNumber && !a.star && sep.kind == print_plan::Step::Kind::kLiteral &&
+         sep.literal.size() <= kMaxDeviceSeparator && b.kind == print_plan::Step::Kind::kNumber && !b.star &&
          device_half(a.number, major) && major.major && device_half(b.number, minor) && !minor.major &&
          minor.field_offset == major.field_offset && minor.bits == major.bits;
 }
 
 Column device_column(const Event& event, const DeviceHalf& half) {
   Column c;
-  c.kind = Kind::Device;
+  c.kind = Kind::kDevice;
   c.minor_bits = half.bits;
-  c.reader.from = Reader::From::Scalar;
+  c.reader.from = Reader::From::kScalar;
   c.reader.offset = half.field_offset;
   c.reader.size = half.field_size;
   c.type = integer_type(half.field_size, false);
@@ -66,7 +66,7 @@ std::vector<Column> step_columns(const ClassifyContext& cx, const print_plan::Pl
   std::string pending;
   for (size_t i = 0; i < plan.steps.size(); i++) {
     const print_plan::Step& step = plan.steps[i];
-    if (step.kind == print_plan::Step::Kind::Literal) {
+    if (step.kind == print_plan::Step::Kind::kLiteral) {
       pending.append(step.literal);
       continue;
     }
@@ -117,12 +117,12 @@ void name_columns(std::vector<Column>& columns) {
 void apply_time_units(std::vector<Column>& columns, const std::string& suffix) {
   for (size_t i = 0; i < columns.size(); i++) {
     Column& c = columns[i];
-    if (c.kind != Kind::Int && c.kind != Kind::Uint && c.kind != Kind::Derived) continue;
+    if (c.kind != Kind::kInt && c.kind != Kind::kUint && c.kind != Kind::kDerived) continue;
     std::string_view after = i + 1 < columns.size() ? columns[i + 1].prefix : suffix;
     std::string label = label_before(c.prefix);
     TimeUnit unit = time_unit(label.empty() ? c.name : label, after);
     if (unit.unit.empty()) continue;
-    c.kind = unit.timestamp ? Kind::Timestamp : Kind::Duration;
+    c.kind = unit.timestamp ? Kind::kTimestamp : Kind::kDuration;
     c.unit = unit.unit;
   }
 }
@@ -137,9 +137,9 @@ void add_fields(const tep_handle& tep, const Event& event, Model& m) {
 // A parsed argument reading a field as is (a Scalar of the whole field) lends
 // the field its meaning: an enum, flags, a device number, a symbol.
 bool lends_meaning(const Column& arg, const tep_format_field& f) {
-  if (arg.kind == Kind::Opaque || arg.kind == Kind::Derived) return false;
-  if (arg.reader.from == Reader::From::Scalar) return arg.reader.offset == f.offset && arg.reader.size == f.size;
-  return arg.reader.from == Reader::From::DynamicBytes && arg.reader.offset == f.offset && arg.kind != Kind::String;
+  if (arg.kind == Kind::kOpaque || arg.kind == Kind::kDerived) return false;
+  if (arg.reader.from == Reader::From::kScalar) return arg.reader.offset == f.offset && arg.reader.size == f.size;
+  return arg.reader.from == Reader::From::kDynamicBytes && arg.reader.offset == f.offset && arg.kind != Kind::kString;
 }
 
 void build_failed(const ClassifyContext& cx, const print_plan::Plan& plan, Model& m) {
@@ -170,21 +170,21 @@ void build_bprint(const Event& event, const print_plan::Plan& plan, Model& m) {
   if (!plan.bprint_fields_found) {
     Column c = opaque("ftrace:bprint without its ip, fmt and buf fields");
     c.name = "message";
-    c.reader.from = Reader::From::BprintText;
+    c.reader.from = Reader::From::kBprintText;
     m.columns.push_back(std::move(c));
     return;
   }
   print_plan::Expr& ip = m.exprs.emplace_back();
-  ip.kind = print_plan::Expr::Kind::Field;
+  ip.kind = print_plan::Expr::Kind::kField;
   ip.field = plan.bprint_ip;
   print_plan::PointerArg& symbol = m.pointers.emplace_back();
-  symbol.kind = print_plan::PointerArg::Kind::Symbol;
+  symbol.kind = print_plan::PointerArg::Kind::kSymbol;
   symbol.value = &ip;
   Column caller;
   caller.name = "ip";
-  caller.kind = Kind::Symbol;
+  caller.kind = Kind::kSymbol;
   caller.type = integer_type(plan.bprint_ip.size, false);
-  caller.reader.from = Reader::From::Scalar;
+  caller.reader.from = Reader::From::kScalar;
   caller.reader.offset = plan.bprint_ip.offset;
   caller.reader.size = plan.bprint_ip.size;
   caller.conversion = "%ps";
@@ -192,8 +192,8 @@ void build_bprint(const Event& event, const print_plan::Plan& plan, Model& m) {
   m.columns.push_back(std::move(caller));
   Column message;
   message.name = "message";
-  message.kind = Kind::String;
-  message.reader.from = Reader::From::BprintText;
+  message.kind = Kind::kString;
+  message.reader.from = Reader::From::kBprintText;
   message.prefix = ": ";
   message.note = "formatted from the printk format at fmt and the arguments in buf";
   m.columns.push_back(std::move(message));
@@ -205,18 +205,18 @@ int64_t reader_needs(const Column& c, const Model& m) {
   if (m.type_offset < 0) return INT64_MAX;
   int64_t need = int64_t{m.type_offset} + m.type_size;
   switch (r.from) {
-    case Reader::From::Scalar:
-    case Reader::From::FixedBytes:
-    case Reader::From::DynamicBytes:
-    case Reader::From::PrintkString:
+    case Reader::From::kScalar:
+    case Reader::From::kFixedBytes:
+    case Reader::From::kDynamicBytes:
+    case Reader::From::kPrintkString:
       // Read in place, unchecked per record: a field said to start before the
       // record (a malformed format) is never readable.
       if (r.offset < 0 || r.size < 0) return INT64_MAX;
       need = std::max(need, int64_t{r.offset} + r.size);
       break;
-    case Reader::From::Expr:
-    case Reader::From::Test: need = std::max(need, bytes_needed(r.expr)); break;
-    case Reader::From::Choice:
+    case Reader::From::kExpr:
+    case Reader::From::kTest: need = std::max(need, bytes_needed(r.expr)); break;
+    case Reader::From::kChoice:
       for (const Choice& ch : c.choices) {
         need = std::max({need, bytes_needed(ch.test), bytes_needed(ch.value)});
         if (ch.string) need = std::max(need, int64_t{ch.string->field.offset} + ch.string->field.size);
@@ -244,10 +244,10 @@ std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, co
   ClassifyContext cx{tep, event, constants};
   unsigned flags = __atomic_load_n(&event.flags, __ATOMIC_RELAXED);
   if (plan.is_bprint) {
-    m->layout = Model::Layout::Bprint;
+    m->layout = Model::Layout::kBprint;
     build_bprint(event, plan, *m);
   } else if (plan.failed || (flags & TEP_EVENT_FL_FAILED)) {
-    m->layout = Model::Layout::Failed;
+    m->layout = Model::Layout::kFailed;
     build_failed(cx, plan, *m);
   } else {
     m->columns = step_columns(cx, plan, top_level_args(event), m->suffix);
@@ -257,7 +257,7 @@ std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, co
   for (auto* list : {&m->columns, &m->fields})
     for (Column& c : *list) {
       c.reader.needs = reader_needs(c, *m);
-      if (c.kind == Kind::Enum) index_labels(c);
+      if (c.kind == Kind::kEnum) index_labels(c);
     }
   return m;
 }

@@ -28,8 +28,8 @@
 namespace tep::typed {
 
 struct Model {
-  enum class Layout : uint8_t { PrintFmt, Failed, Bprint };
-  Layout layout = Layout::PrintFmt;
+  enum class Layout : uint8_t { kPrintFmt, kFailed, kBprint };
+  Layout layout = Layout::kPrintFmt;
   const print_plan::Plan* plan = nullptr;  // the plan it was built from (lib/print_plan owns it)
   uint64_t constants_version = 0;
   std::vector<Column> columns;

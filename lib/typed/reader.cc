@@ -33,15 +33,15 @@ class RecordValue {
     Value v;
     const Reader& r = c_.reader;
     switch (r.from) {
-      case Reader::From::Nothing:
-      case Reader::From::BprintText: return v;
-      case Reader::From::Scalar: return integer(ctx_.record.number(r.offset, r.size));
-      case Reader::From::Expr: return integer(print_plan::evaluate(ctx_, *r.expr));
-      case Reader::From::Test: return integer(print_plan::evaluate(ctx_, *r.expr) != 0);
-      case Reader::From::Choice: return choice();
-      case Reader::From::FixedBytes:
-      case Reader::From::DynamicBytes:
-      case Reader::From::PrintkString: return bytes(r.from, r.offset, r.size, r.relative);
+      case Reader::From::kNothing:
+      case Reader::From::kBprintText: return v;
+      case Reader::From::kScalar: return integer(ctx_.record.number(r.offset, r.size));
+      case Reader::From::kExpr: return integer(print_plan::evaluate(ctx_, *r.expr));
+      case Reader::From::kTest: return integer(print_plan::evaluate(ctx_, *r.expr) != 0);
+      case Reader::From::kChoice: return choice();
+      case Reader::From::kFixedBytes:
+      case Reader::From::kDynamicBytes:
+      case Reader::From::kPrintkString: return bytes(r.from, r.offset, r.size, r.relative);
     }
     return v;
   }
@@ -50,7 +50,7 @@ class RecordValue {
   Value integer(uint64_t bits) const {
     Value v;
     v.valid = true;
-    v.bits = c_.type == ValueType::Bool ? bits != 0 : normalize(bits, c_.type);
+    v.bits = c_.type == ValueType::kBool ? bits != 0 : normalize(bits, c_.type);
     return v;
   }
 
@@ -58,7 +58,7 @@ class RecordValue {
     Value v;
     const print_plan::RecordView& rec = ctx_.record;
     int64_t at = offset, length = size;
-    if (from == Reader::From::PrintkString) {
+    if (from == Reader::From::kPrintkString) {
       // Read natively, as upstream does before looking the address up.
       uint64_t addr = 0;
       if (!rec.inside(offset, size)) return v;
@@ -75,7 +75,7 @@ class RecordValue {
       v.bytes = text;
       return v;
     }
-    if (from == Reader::From::DynamicBytes) {
+    if (from == Reader::From::kDynamicBytes) {
       print_plan::FieldRef f;
       f.offset = offset;
       f.size = size;
@@ -101,11 +101,12 @@ class RecordValue {
     using K = print_plan::StrArg::Kind;
     Value v;
     switch (s.kind) {
-      case K::DynString:
-        v = bytes(Reader::From::DynamicBytes, s.field.offset, s.field.size, s.field.is_relative);
+      case K::kDynString:
+        v = bytes(Reader::From::kDynamicBytes, s.field.offset, s.field.size, s.field.is_relative);
         break;
-      case K::FieldBytes: v = bytes(Reader::From::FixedBytes, s.field.offset, s.field.size, false); break;
-      case K::Address: return bytes(Reader::From::PrintkString, s.field.offset, src_.tep.long_size == 8 ? 8 : 4, false);
+      case K::kFieldBytes: v = bytes(Reader::From::kFixedBytes, s.field.offset, s.field.size, false); break;
+      case K::kAddress:
+        return bytes(Reader::From::kPrintkString, s.field.offset, src_.tep.long_size == 8 ? 8 : 4, false);
       default: return v;
     }
     v.bytes = up_to_nul(v.bytes);
@@ -118,23 +119,23 @@ class RecordValue {
     for (size_t steps = 0; at >= 0 && steps <= c_.choices.size(); steps++) {
       const Choice& ch = c_.choices[static_cast<size_t>(at)];
       switch (ch.leaf) {
-        case Choice::Leaf::Branch: at = print_plan::evaluate(ctx_, *ch.test) ? ch.yes : ch.no; continue;
-        case Choice::Leaf::Table: {
+        case Choice::Leaf::kBranch: at = print_plan::evaluate(ctx_, *ch.test) ? ch.yes : ch.no; continue;
+        case Choice::Leaf::kTable: {
           Value v = integer(print_plan::evaluate(ctx_, *ch.value));
-          if (c_.kind == Kind::Enum) v.code = lookup(ch.table, v.bits);
+          if (c_.kind == Kind::kEnum) v.code = lookup(ch.table, v.bits);
           return v;
         }
-        case Choice::Leaf::Text: {
+        case Choice::Leaf::kText: {
           Value v;
           v.code = ch.label;
-          if (c_.kind == Kind::String) {
+          if (c_.kind == Kind::kString) {
             v.valid = true;
             v.bytes = c_.labels[static_cast<size_t>(ch.label)];
           }
           return v;
         }
-        case Choice::Leaf::String: return string_leaf(*ch.string);
-        case Choice::Leaf::Null: return Value{};
+        case Choice::Leaf::kString: return string_leaf(*ch.string);
+        case Choice::Leaf::kNull: return Value{};
       }
     }
     return Value{};
@@ -149,7 +150,7 @@ class RecordValue {
 
  public:
   int32_t code_of(const Value& v) const {
-    if (c_.reader.from == Reader::From::Choice) return v.code;
+    if (c_.reader.from == Reader::From::kChoice) return v.code;
     return v.valid ? lookup(0, v.bits) : -1;
   }
 
@@ -197,7 +198,7 @@ Value read_value(const Source& src, const Column& c, const tep_record& record) {
   if (!usable(src.model, c, &record, swaps_bytes(src.tep))) return Value{};
   RecordValue rv(src, c, record);
   Value v = rv.read();
-  if (c.kind == Kind::Enum) v.code = rv.code_of(v);
+  if (c.kind == Kind::kEnum) v.code = rv.code_of(v);
   return v;
 }
 

@@ -227,12 +227,12 @@ int64_t bytes_needed(const print_plan::Expr* e) {
   if (!e) return 0;
   int64_t need = 0;
   switch (e->kind) {
-    case K::Field:
-    case K::DynamicAddress:
-    case K::DynamicLength:
-    case K::DynamicIndex: need = int64_t{e->field.offset} + e->field.size; break;
-    case K::FieldIndex:
-      if (e->a && e->a->kind == K::Constant)
+    case K::kField:
+    case K::kDynamicAddress:
+    case K::kDynamicLength:
+    case K::kDynamicIndex: need = int64_t{e->field.offset} + e->field.size; break;
+    case K::kFieldIndex:
+      if (e->a && e->a->kind == K::kConstant)
         need = int64_t{e->field.offset} + static_cast<int64_t>(e->a->constant + 1) * e->element_size;
       else
         need = int64_t{e->field.offset} + e->element_size;
@@ -246,17 +246,18 @@ int64_t bytes_needed(const print_plan::Expr* e) {
 
 bool device_half(const print_plan::Expr* e, DeviceHalf& out) {
   using K = print_plan::Expr::Kind;
-  if (e && e->kind == K::Mask && e->constant == 0xffffffffULL) e = e->a;
-  if (!e || e->kind != K::Binary || !e->a || !e->b || e->a->kind != K::Field || e->b->kind != K::Constant) return false;
+  if (e && e->kind == K::kMask && e->constant == 0xffffffffULL) e = e->a;
+  if (!e || e->kind != K::kBinary || !e->a || !e->b || e->a->kind != K::kField || e->b->kind != K::kConstant)
+    return false;
   uint64_t k = e->b->constant;
   out.field_offset = e->a->field.offset;
   out.field_size = e->a->field.size;
-  if (e->op == print_plan::Expr::Op::Shr && k > 0 && k < 32) {
+  if (e->op == print_plan::Expr::Op::kShr && k > 0 && k < 32) {
     out.major = true;
     out.bits = static_cast<int>(k);
     return true;
   }
-  if (e->op == print_plan::Expr::Op::And && k && ((k + 1) & k) == 0 && k < 0xffffffffULL) {
+  if (e->op == print_plan::Expr::Op::kAnd && k && ((k + 1) & k) == 0 && k < 0xffffffffULL) {
     out.major = false;
     out.bits = __builtin_popcountll(k);
     return true;

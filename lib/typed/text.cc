@@ -54,7 +54,7 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
 void print_text(trace_seq* s, const Source& src, const Column& c, const tep_record& record) {
   const Model& m = src.model;
   print_plan::Context ctx{src.tep, src.event, print_plan::RecordView(src.tep, record.data, record.size)};
-  if (m.layout == Model::Layout::Bprint && m.plan->bprint_fields_found && c.print_arg < 0 && !m.pointers.empty() &&
+  if (m.layout == Model::Layout::kBprint && m.plan->bprint_fields_found && c.print_arg < 0 && !m.pointers.empty() &&
       (&c == &m.columns.front() || &c == &m.columns.back())) {
     print_bprint_part(s, src, c, ctx);
     return;

@@ -17,7 +17,7 @@ uint64_t strtoul_like(std::string_view s) { return scan_number(s, kStrtoul).bits
 uint64_t strtoull_like(std::string_view s) { return scan_number(s, NumberSyntax{}).bits; }
 int atoi_like(std::string_view s) { return static_cast<int>(scan_number(s, kAtol).as_signed()); }
 
-constexpr NumberSyntax kScanfHex16{.base = 16, .overflow = Overflow::Wrap, .skip_blanks = false,
+constexpr NumberSyntax kScanfHex16{.base = 16, .overflow = Overflow::kWrap, .skip_blanks = false,
                                    .prefix_without_digits_consumed = true, .width = 16};
 
 TEST(NumberScan, CPrefixes) {
@@ -67,10 +67,10 @@ TEST(NumberScan, UnsignedAtAndPast2To64) {
   EXPECT_EQ(strtoull_like("01777777777777777777777"), UINT64_MAX);
   EXPECT_EQ(strtoull_like("02000000000000000000000"), UINT64_MAX);
   // Wrapping keeps the low 64 bits.
-  NumberSyntax wrap{.overflow = Overflow::Wrap};
+  NumberSyntax wrap{.overflow = Overflow::kWrap};
   EXPECT_EQ(scan_number("18446744073709551616", wrap).bits, 0u);
   EXPECT_EQ(scan_number("0x123456789abcdef01", wrap).bits, 0x23456789abcdef01u);
-  NumberSyntax fail{.overflow = Overflow::Fail};
+  NumberSyntax fail{.overflow = Overflow::kFail};
   EXPECT_FALSE(scan_number("18446744073709551616", fail).found());
   EXPECT_EQ(scan_number("18446744073709551615", fail).bits, UINT64_MAX);
 }
@@ -89,7 +89,7 @@ TEST(NumberScan, NegativeNumbers) {
   EXPECT_EQ(scan_number("-9223372036854775808", ll).as_signed(), INT64_MIN);
   EXPECT_EQ(scan_number("-9223372036854775809", ll).as_signed(), INT64_MIN);
   EXPECT_EQ(scan_number("-99999999999999999999", ll).as_signed(), INT64_MIN);
-  NumberSyntax ll_wrap{.is_signed = true, .overflow = Overflow::Wrap};
+  NumberSyntax ll_wrap{.is_signed = true, .overflow = Overflow::kWrap};
   EXPECT_EQ(scan_number("9223372036854775808", ll_wrap).as_signed(), INT64_MIN);
 }
 

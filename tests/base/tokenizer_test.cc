@@ -9,8 +9,8 @@
 namespace tep {
 namespace {
 
-constexpr TokenType kNone = TokenType::None, kError = TokenType::Error, kNewline = TokenType::Newline,
-                    kDelim = TokenType::Delim, kItem = TokenType::Item, kDQuote = TokenType::DQuote;
+constexpr TokenType kNone = TokenType::kNone, kError = TokenType::kError, kNewline = TokenType::kNewline,
+                    kDelim = TokenType::kDelim, kItem = TokenType::kItem, kDQuote = TokenType::kDQuote;
 
 const char* name(TokenType t) {
   static const char* names[] = {"None", "Error", "Space", "Newline", "Delim", "Op", "Item", "DQuote", "SQuote"};

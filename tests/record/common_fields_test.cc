@@ -22,7 +22,7 @@ TEST(CommonFields, NoEventsMeansMinusOne) {
   tep_handle* tep = tep_alloc();
   tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the bytes below are little-endian
   unsigned char data[8] = {};
-  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::Type, data, sizeof data), -1);
+  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::kType, data, sizeof data), -1);
   tep_free(tep);
 }
 
@@ -31,12 +31,12 @@ TEST(CommonFields, ReadsEachField) {
   tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);  // the bytes below are little-endian
   ASSERT_EQ(tep_parse_event(tep, kFormat, sizeof kFormat - 1, "s"), TEP_ERRNO__SUCCESS);
   unsigned char data[8] = {7, 0, 0x0d, 2, 0x39, 0x30, 0, 0};
-  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::Type, data, sizeof data), 7);
-  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::Flags, data, sizeof data), 0x0d);
-  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::PreemptCount, data, sizeof data), 2);
-  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::Pid, data, sizeof data), 12345);
+  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::kType, data, sizeof data), 7);
+  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::kFlags, data, sizeof data), 0x0d);
+  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::kPreemptCount, data, sizeof data), 2);
+  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::kPid, data, sizeof data), 12345);
   // A record too short for the field reads as 0, never past its end.
-  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::Pid, data, 6), 0);
+  EXPECT_EQ(tep->common_fields.read(*tep, CommonField::kPid, data, 6), 0);
   tep_free(tep);
 }
 

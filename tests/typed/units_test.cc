@@ -83,12 +83,12 @@ TEST(TypedNaming, TimeUnits) {
 }
 
 TEST(TypedReader, Normalize) {
-  EXPECT_EQ(normalize(0xff, ValueType::I8), static_cast<uint64_t>(-1));
-  EXPECT_EQ(normalize(0x1ff, ValueType::U8), 0xffu);
-  EXPECT_EQ(normalize(0x80000000, ValueType::I32), 0xffffffff80000000ULL);
-  EXPECT_EQ(normalize(0x80000000, ValueType::U32), 0x80000000u);
-  EXPECT_EQ(normalize(~0ULL, ValueType::U64), ~0ULL);
-  EXPECT_EQ(value_type_size(ValueType::Bytes), static_cast<int>(sizeof(BytesView)));
+  EXPECT_EQ(normalize(0xff, ValueType::kI8), static_cast<uint64_t>(-1));
+  EXPECT_EQ(normalize(0x1ff, ValueType::kU8), 0xffu);
+  EXPECT_EQ(normalize(0x80000000, ValueType::kI32), 0xffffffff80000000ULL);
+  EXPECT_EQ(normalize(0x80000000, ValueType::kU32), 0x80000000u);
+  EXPECT_EQ(normalize(~0ULL, ValueType::kU64), ~0ULL);
+  EXPECT_EQ(value_type_size(ValueType::kBytes), static_cast<int>(sizeof(BytesView)));
 }
 
 // An event with one print fmt, for the builder's rules.
@@ -131,15 +131,15 @@ TEST_F(Builder, FieldsCastsAndDerived) {
   const Model& m = model(kTwoInts, "\"a=%d b=%u c=%d d=%lx e=%d\", REC->a, (u8)REC->b, REC->a + REC->b, "
                                    "(unsigned long)REC->b, jiffies - REC->a");
   ASSERT_EQ(m.columns.size(), 5u);
-  EXPECT_EQ(m.columns[0].kind, Kind::Int);
-  EXPECT_EQ(m.columns[0].type, ValueType::I32);
-  EXPECT_EQ(m.columns[0].reader.from, Reader::From::Scalar);
-  EXPECT_EQ(m.columns[1].type, ValueType::U8);  // a narrowing cast wins
-  EXPECT_EQ(m.columns[2].kind, Kind::Derived);
-  EXPECT_EQ(m.columns[2].type, ValueType::I32);  // %d
-  EXPECT_EQ(m.columns[3].kind, Kind::Uint);
-  EXPECT_EQ(m.columns[3].type, ValueType::U32);  // a widening cast does not
-  EXPECT_EQ(m.columns[4].kind, Kind::Opaque);    // a kernel variable
+  EXPECT_EQ(m.columns[0].kind, Kind::kInt);
+  EXPECT_EQ(m.columns[0].type, ValueType::kI32);
+  EXPECT_EQ(m.columns[0].reader.from, Reader::From::kScalar);
+  EXPECT_EQ(m.columns[1].type, ValueType::kU8);  // a narrowing cast wins
+  EXPECT_EQ(m.columns[2].kind, Kind::kDerived);
+  EXPECT_EQ(m.columns[2].type, ValueType::kI32);  // %d
+  EXPECT_EQ(m.columns[3].kind, Kind::kUint);
+  EXPECT_EQ(m.columns[3].type, ValueType::kU32);  // a widening cast does not
+  EXPECT_EQ(m.columns[4].kind, Kind::kOpaque);    // a kernel variable
   EXPECT_EQ(m.columns[0].name, "a");
   EXPECT_EQ(m.columns[4].name, "e");
   EXPECT_EQ(m.columns[1].prefix, " b=");
@@ -156,22 +156,22 @@ TEST_F(Builder, Choices) {
                          "REC->b ? __print_symbolic(REC->a, {1, \"one\"}) : \"-\", "
                          "REC->b == 1 ? \"x\" : REC->b == 2 ? \"y\" : \"z\"");
   ASSERT_EQ(m.columns.size(), 6u);
-  EXPECT_EQ(m.columns[0].kind, Kind::Bool);
-  EXPECT_EQ(m.columns[1].kind, Kind::Flags);
+  EXPECT_EQ(m.columns[0].kind, Kind::kBool);
+  EXPECT_EQ(m.columns[1].kind, Kind::kFlags);
   EXPECT_TRUE(m.columns[1].has_zero_name);
   EXPECT_EQ(m.columns[1].zero_name, "none");
-  EXPECT_EQ(m.columns[1].reader.from, Reader::From::Expr);
-  EXPECT_EQ(m.columns[2].kind, Kind::Enum);
+  EXPECT_EQ(m.columns[1].reader.from, Reader::From::kExpr);
+  EXPECT_EQ(m.columns[2].kind, Kind::kEnum);
   EXPECT_EQ(m.columns[2].tables.size(), 2u);
   EXPECT_EQ(m.columns[2].labels, (std::vector<std::string>{"one", "uno"}));
-  EXPECT_EQ(m.columns[3].kind, Kind::Enum);  // three texts: codes only
-  EXPECT_EQ(m.columns[3].type, ValueType::None);
-  EXPECT_EQ(m.columns[4].kind, Kind::Enum);
+  EXPECT_EQ(m.columns[3].kind, Kind::kEnum);  // three texts: codes only
+  EXPECT_EQ(m.columns[3].type, ValueType::kNone);
+  EXPECT_EQ(m.columns[4].kind, Kind::kEnum);
   EXPECT_EQ(m.columns[4].labels, (std::vector<std::string>{"-", "one"}));
   // Upstream 1.9.0 nests "a ? x : b == 2 ? y : z" to the right, as C does
   // (1.8.4 read "(a ? x : b) == 2 ? y : z", a test on a string): as column 3.
-  EXPECT_EQ(m.columns[5].kind, Kind::Enum);
-  EXPECT_EQ(m.columns[5].type, ValueType::None);
+  EXPECT_EQ(m.columns[5].kind, Kind::kEnum);
+  EXPECT_EQ(m.columns[5].type, ValueType::kNone);
 }
 
 TEST_F(Builder, DevicesPointersAndUnits) {
@@ -182,34 +182,34 @@ TEST_F(Builder, DevicesPointersAndUnits) {
                          "((unsigned int) ((REC->dev) >> 20)), ((unsigned int) ((REC->dev) & ((1U << 20) - 1))), "
                          "REC->ptr, REC->ptr, REC->delta, REC->delta");
   ASSERT_EQ(m.columns.size(), 5u);
-  EXPECT_EQ(m.columns[0].kind, Kind::Device);
+  EXPECT_EQ(m.columns[0].kind, Kind::kDevice);
   EXPECT_EQ(m.columns[0].minor_bits, 20);
   EXPECT_EQ(m.columns[0].first_step + 2, m.columns[0].last_step);
-  EXPECT_EQ(m.columns[1].kind, Kind::Pointer);
-  EXPECT_EQ(m.columns[2].kind, Kind::Symbol);
-  EXPECT_EQ(m.columns[3].kind, Kind::Duration);
+  EXPECT_EQ(m.columns[1].kind, Kind::kPointer);
+  EXPECT_EQ(m.columns[2].kind, Kind::kSymbol);
+  EXPECT_EQ(m.columns[3].kind, Kind::kDuration);
   EXPECT_EQ(m.columns[3].unit, "ns");
-  EXPECT_EQ(m.columns[4].kind, Kind::Duration);
+  EXPECT_EQ(m.columns[4].kind, Kind::kDuration);
   EXPECT_EQ(m.suffix, " ns");
 }
 
 TEST_F(Builder, UnparsablePrintFmtGivesTheFields) {
   const Model& m = model(kTwoInts, "\"a=%d b=%d\", REC->a, no_such_helper(REC->b)");
-  EXPECT_EQ(m.layout, Model::Layout::Failed);
+  EXPECT_EQ(m.layout, Model::Layout::kFailed);
   ASSERT_EQ(m.columns.size(), 2u);
   EXPECT_EQ(m.columns[0].prefix, "[FAILED TO PARSE] a=");
   EXPECT_EQ(m.columns[1].prefix, " b=");
-  EXPECT_EQ(m.columns[1].kind, Kind::Uint);
+  EXPECT_EQ(m.columns[1].kind, Kind::kUint);
 }
 
 TEST_F(Builder, ArgumentsMissingOrUnknownConversions) {
   const Model& m = model(kTwoInts, "\"a=%d b=%d\", REC->a");  // one argument short
-  EXPECT_EQ(m.layout, Model::Layout::Failed);
+  EXPECT_EQ(m.layout, Model::Layout::kFailed);
   const Model& n = model(kTwoInts, "\"a=%*d %pM\", REC->b, REC->a, REC->a");
   ASSERT_EQ(n.columns.size(), 2u);
   EXPECT_EQ(n.columns[0].name, "a");       // the '*' argument is skipped
   EXPECT_EQ(n.columns[0].print_arg, 1);
-  EXPECT_EQ(n.columns[1].kind, Kind::Opaque);  // a MAC from a 4-byte int
+  EXPECT_EQ(n.columns[1].kind, Kind::kOpaque);  // a MAC from a 4-byte int
 }
 
 }  // namespace
