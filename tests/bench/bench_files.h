@@ -9,18 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "../support/files.h"
+
 namespace bench {
 
-inline std::string read_file(const std::string& path) {
-  std::string out;
-  FILE* f = fopen(path.c_str(), "rb");
-  if (!f) return out;
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), f)) > 0) out.append(buf, n);
-  fclose(f);
-  return out;
-}
+using tep::test::read_file;
 
 // The entries of `dir` but the hidden ones, sorted.
 inline std::vector<std::string> list(const std::string& dir) {

@@ -35,8 +35,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "../threads/trace_dat.h"
-#include "../typed/trace_records.h"
+#include "../support/trace_dat.h"
+#include "../support/trace_records.h"
 #include "event-typed.h"
 
 namespace {

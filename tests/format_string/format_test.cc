@@ -10,7 +10,7 @@
 #include <string>
 
 #include "format_string/directive_parser.h"
-#include "string_sink.h"
+#include "../support/string_sink.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "print_args/format_args_check.h"
-#include "string_sink.h"
+#include "../support/string_sink.h"
 
 namespace {
 

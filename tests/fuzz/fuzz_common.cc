@@ -7,17 +7,13 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include "../support/files.h"
 
 namespace fuzz {
 
-namespace {
+using tep::test::read_file;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+namespace {
 
 tep_handle* make_fixed_handle() {
   tep_handle* tep = tep_alloc();

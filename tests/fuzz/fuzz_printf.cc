@@ -18,7 +18,7 @@
 #include "format_string/directive_parser.h"
 #include "format_string/print_fmt_format.h"
 #include "print_args/format_args_check.h"
-#include "../format_string/string_sink.h"
+#include "../support/string_sink.h"
 
 namespace {
 

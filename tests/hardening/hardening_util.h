@@ -18,8 +18,11 @@
 
 #include "event-parse.h"
 #include "trace-seq.h"
+#include "../support/files.h"
 
 namespace hardening {
+
+using tep::test::read_file;
 
 // The four common fields every kernel event starts with, then `fields`.
 //   name: NAME / ID: 100 / format: / common_* ... / FIELDS / print fmt: PRINT
@@ -124,13 +127,6 @@ inline std::string fields(tep_handle* tep, Record& rec) {
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;
-}
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // tests/data (meson passes TEST_DATA_DIR).

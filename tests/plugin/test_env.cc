@@ -37,13 +37,6 @@ std::filesystem::path TempDir::make(const std::string& relative) const {
   return p;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 RunResult run(const std::vector<std::string>& argv,
               const std::vector<std::pair<std::string, std::string>>& env) {
   TempDir io("run");

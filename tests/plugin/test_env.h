@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "../support/files.h"
+
 namespace plugin_test {
 
 std::string env_or_empty(const char* name);
@@ -36,6 +38,6 @@ struct RunResult {
 RunResult run(const std::vector<std::string>& argv,
               const std::vector<std::pair<std::string, std::string>>& env);
 
-std::string read_file(const std::filesystem::path& path);
+using tep::test::read_file;
 
 }  // namespace plugin_test

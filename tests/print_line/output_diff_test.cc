@@ -17,13 +17,11 @@
 #include <vector>
 
 #include "../support/printable.h"
+#include "../support/files.h"
 
 namespace {
 
-std::string env(const char* name) {
-  const char* v = getenv(name);
-  return v ? v : "";
-}
+using tep::test::env;
 
 bool exists(const std::string& path) {
   struct stat st;

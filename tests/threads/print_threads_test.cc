@@ -34,9 +34,13 @@
 #include "event-parse.h"
 #include "kbuffer.h"
 #include "trace-seq.h"
-#include "trace_dat.h"
+#include "../support/trace_dat.h"
+#include "../support/files.h"
 
 namespace threads_test {
+
+using tep::test::env;
+using tep::test::read_file;
 namespace {
 
 constexpr int kThreads = 4;
@@ -46,16 +50,6 @@ constexpr int kWorkerPidBase = 70000;
 constexpr int kWorkerPids = 16;
 constexpr int kRandomRecordsPerEvent = 4;
 constexpr int kFunctionRecordsPerThread = 300;
-
-std::string env(const char* name) {
-  const char* value = std::getenv(name);
-  return value ? value : "";
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 // splitmix64: the same records on every run.
 struct Rng {
@@ -98,7 +92,7 @@ std::vector<ExtraFormat> extra_formats(const std::string& dir, const std::vector
   }
   std::sort(paths.begin(), paths.end());
   std::vector<ExtraFormat> out;
-  for (const auto& path : paths) out.push_back({path.parent_path().parent_path().filename(), read_text(path)});
+  for (const auto& path : paths) out.push_back({path.parent_path().parent_path().filename(), read_file(path)});
   return out;
 }
 
@@ -534,7 +528,7 @@ TEST_F(PrintThreads, SameOutputAsOneThreadIncludingFirstPrints) {
 TEST(BtfThreads, FirstLookupsFromSeveralThreads) {
   const std::string path = env("THREADS_BTF");
   if (path.empty()) GTEST_SKIP() << "THREADS_BTF not set";
-  std::string blob = read_text(path);
+  std::string blob = read_file(path);
   ASSERT_FALSE(blob.empty()) << path;
   const char* names[] = {"f_int", "f_enum4", "f_struct16", "f_ptr_const_char", "f_typedef_enum", "f_int.isra.0", "nosuch"};
   unsigned long long words[4] = {1, 0xffffffffffffff9cull, 0x8241, 5};

@@ -144,7 +144,7 @@ TEST_F(Api, UnknownNamesAndIndexes) {
   EXPECT_EQ(tev_column_label(state, 0), nullptr);  // flags have no labels
   // An event of another handle.
   tep_handle* other = tep_alloc();
-  std::string text = read_text(data_dir() + "/events/sched/sched_switch/format");
+  std::string text = read_file(data_dir() + "/events/sched/sched_switch/format");
   tep_event* foreign = nullptr;
   ASSERT_EQ(tep_parse_format(other, &foreign, text.c_str(), text.size(), "sched"), 0);
   EXPECT_EQ(tev_event_of(cat, foreign, &ev), TEV_ERR_NO_EVENT);

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "event-typed.hpp"
-#include "trace_records.h"
+#include "../support/trace_records.h"
 
 namespace typed_test {
 namespace {

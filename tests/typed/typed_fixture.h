@@ -21,13 +21,11 @@
 
 #include "event-parse.h"
 #include "event-typed.hpp"
+#include "../support/files.h"
 
 namespace typed_test {
 
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using tep::test::read_file;
 
 inline std::string data_dir() {
   const char* dir = getenv("TYPED_DATA_DIR");
@@ -156,12 +154,12 @@ class Cases {
     tep_set_page_size(tep_, 4096);
     tep_set_file_bigendian(tep_, TEP_LITTLE_ENDIAN);
     std::string dir = data_dir();
-    std::string kallsyms = read_text(dir + "/kallsyms"), printk = read_text(dir + "/printk_formats");
+    std::string kallsyms = read_file(dir + "/kallsyms"), printk = read_file(dir + "/printk_formats");
     tep_parse_kallsyms(tep_, kallsyms.c_str());
     tep_parse_printk_formats(tep_, printk.c_str());
     for (const auto& sys : fs::directory_iterator(dir + "/events"))
       for (const auto& ev : fs::directory_iterator(sys.path())) {
-        std::string text = read_text((ev.path() / "format").string());
+        std::string text = read_file((ev.path() / "format").string());
         std::string name = sys.path().filename().string();
         tep_parse_event(tep_, text.c_str(), text.size(), name.c_str());
       }

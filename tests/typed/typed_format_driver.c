@@ -12,9 +12,11 @@
  * (tev_read, tev_fill) to exercise them on the same records, and reports an
  * error line if a read fails.
  */
-#define main print_diff_driver_main
-#include "../print_plan/print_diff_driver.c"
-#undef main
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../support/record_builder.h"
 
 #include "event-typed.h"
 

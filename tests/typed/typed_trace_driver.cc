@@ -8,7 +8,7 @@
 #include <cstdio>
 
 #include "event-parse.h"
-#include "trace_records.h"
+#include "../support/trace_records.h"
 #ifdef TYPED_COLUMNS
 #include "event-typed.h"
 #endif

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../threads/trace_dat.h"
+#include "trace_dat.h"
 #include "event-parse.h"
 #include "kbuffer.h"
 
