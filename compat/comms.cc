@@ -51,7 +51,7 @@ void set_cmdlines_errno(const char* buf, bool parsed) {
         strtol(line, nullptr, 10);
         if (errno == ERANGE) return;
         tep::CommTable alone;  // error path only: is this the line that stops the parse?
-        if (alone.parse_saved_cmdlines(std::string_view(line, end - line)) != tep::CommTable::ParseStatus::kOk) return;
+        if (alone.parse_saved_cmdlines(std::string_view(line, end - line)) != tep::LinesStatus::kOk) return;
       }
     }
     line = *end ? end + 1 : end;
@@ -63,7 +63,7 @@ void set_cmdlines_errno(const char* buf, bool parsed) {
 TEP_EXPORT int tep_parse_saved_cmdlines(struct tep_handle* tep, const char* buf) {
   if (!tep || !buf) return -1;
   try {
-    bool parsed = tep->comms.parse_saved_cmdlines(buf) == tep::CommTable::ParseStatus::kOk;
+    bool parsed = tep->comms.parse_saved_cmdlines(buf) == tep::LinesStatus::kOk;
     set_cmdlines_errno(buf, parsed);
     return parsed ? 0 : -1;
   } catch (...) {

@@ -16,7 +16,7 @@ TEP_EXPORT int tep_parse_kallsyms(struct tep_handle* tep, const char* kallsyms) 
   try {
     auto status = tep->functions.parse_kallsyms(kallsyms);
     tep->invalidate_plans();
-    return status == tep::FunctionTable::ParseStatus::kOk ? 0 : -1;
+    return status == tep::LinesStatus::kOk ? 0 : -1;
   } catch (...) {
     errno = ENOMEM;
     return -1;

@@ -70,7 +70,7 @@ static int64_t fill_one(const tev_column* column, const tep_record* const* recor
     if (int status = batch_args(column, records, count, values, r)) return status;
     if (r.column->type == ValueType::kNone) return TEV_ERR_NO_VALUE;
     if (widen && !is_integer(r.column->type)) return TEV_ERR_KIND;
-    tep::typed::Output out{r.column, values, valid};
+    tep::typed::ColumnTarget out{r.column, values, valid};
     size_t n = 0;
     fill_batch(r.source(), &out, 1, records, count, widen, &n);
     return static_cast<int64_t>(n);
@@ -116,7 +116,7 @@ TEP_EXPORT int64_t tev_fill_text(const struct tev_column* column, const struct t
     Resolved r;
     if (!offsets || (capacity && !text)) return TEV_ERR_NULL_ARGUMENT;
     if (int status = batch_args(column, records, count, offsets, r)) return status;
-    tep::typed::Source src = r.source();
+    tep::typed::BatchSource src = r.source();
     size_t used = 0;
     offsets[0] = 0;
     for (size_t i = 0; i < count; i++) {
@@ -137,7 +137,7 @@ TEP_EXPORT int tev_format(const struct tev_column* column, const struct tep_reco
   return guarded([&]() -> int {
     Resolved r;
     if (int status = resolve(column, r)) return status;
-    tep::typed::Source src = r.source();
+    tep::typed::BatchSource src = r.source();
     if (!belongs(src, *record)) return TEV_ERR_WRONG_EVENT;
     print_text(s, src, *r.column, *record);
     return TEV_OK;
@@ -150,7 +150,7 @@ TEP_EXPORT int tev_format_buf(const struct tev_column* column, const struct tep_
   return guarded([&]() -> int {
     Resolved r;
     if (int status = resolve(column, r)) return status;
-    tep::typed::Source src = r.source();
+    tep::typed::BatchSource src = r.source();
     if (!belongs(src, *record)) return TEV_ERR_WRONG_EVENT;
     trace_seq& s = scratch();
     print_text(&s, src, *r.column, *record);

@@ -33,7 +33,7 @@ struct Resolved {
   TypedEvent* event = nullptr;
   const Model* model = nullptr;
   const Column* column = nullptr;
-  Source source() const { return Source{event->tep(), event->event(), *model}; }
+  BatchSource source() const { return BatchSource{event->tep(), event->event(), *model}; }
 };
 
 // TEV_OK, or why `h` is not a column.
@@ -79,13 +79,13 @@ class ColumnOutputs {
     }
     return TEV_OK;
   }
-  const Output* data() const { return outputs_.data(); }
+  const ColumnTarget* data() const { return outputs_.data(); }
   size_t size() const { return outputs_.size(); }
   // The first column's event and model (unset without columns).
   const Resolved& first() const { return first_; }
 
  private:
-  SmallArray<Output, 32> outputs_;
+  SmallArray<ColumnTarget, 32> outputs_;
   Resolved first_;
 };
 

@@ -53,21 +53,21 @@ bool is_binary_op(std::string_view op) {
 
 }  // namespace
 
-const char* parse_status_text(ParseStatus status) {
+const char* parse_status_text(ArgParseStatus status) {
   switch (status) {
-    case ParseStatus::kOk: return "ok";
-    case ParseStatus::kNoFormatString: return "print fmt does not start with a string";
-    case ParseStatus::kUnexpectedToken: return "unexpected token";
-    case ParseStatus::kUnterminatedString: return "unterminated string";
-    case ParseStatus::kUnexpectedEnd: return "unexpected end of print fmt";
-    case ParseStatus::kBadOperator: return "bad operator";
-    case ParseStatus::kBadCast: return "bad type cast";
-    case ParseStatus::kUnknownFunction: return "function not defined";
-    case ParseStatus::kWrongArgumentCount: return "wrong number of function arguments";
-    case ParseStatus::kUnknownField: return "field not found";
-    case ParseStatus::kBadSizeof: return "unsupported sizeof";
-    case ParseStatus::kBadTableEntry: return "flag or symbol value cannot be evaluated";
-    case ParseStatus::TooDeep: return "print fmt nested too deeply";
+    case ArgParseStatus::kOk: return "ok";
+    case ArgParseStatus::kNoFormatString: return "print fmt does not start with a string";
+    case ArgParseStatus::kUnexpectedToken: return "unexpected token";
+    case ArgParseStatus::kUnterminatedString: return "unterminated string";
+    case ArgParseStatus::kUnexpectedEnd: return "unexpected end of print fmt";
+    case ArgParseStatus::kBadOperator: return "bad operator";
+    case ArgParseStatus::kBadCast: return "bad type cast";
+    case ArgParseStatus::kUnknownFunction: return "function not defined";
+    case ArgParseStatus::kWrongArgumentCount: return "wrong number of function arguments";
+    case ArgParseStatus::kUnknownField: return "field not found";
+    case ArgParseStatus::kBadSizeof: return "unsupported sizeof";
+    case ArgParseStatus::kBadTableEntry: return "flag or symbol value cannot be evaluated";
+    case ArgParseStatus::TooDeep: return "print fmt nested too deeply";
   }
   return "unknown";
 }
@@ -76,20 +76,20 @@ PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, Event& event, Arg
     : context_(context), event_(event), tree_(tree), lexer_(text, kPrintFmtGrammar) {}
 
 // An Error token from the tokenizer reaches the top without a status.
-ParseStatus PrintFmtParser::failed() {
-  if (status_ == ParseStatus::kOk) status_ = ParseStatus::kUnterminatedString;
+ArgParseStatus PrintFmtParser::failed() {
+  if (status_ == ArgParseStatus::kOk) status_ = ArgParseStatus::kUnterminatedString;
   return status_;
 }
 
-Token PrintFmtParser::fail(ParseStatus status) {
-  if (status_ == ParseStatus::kOk) status_ = status;
+Token PrintFmtParser::fail(ArgParseStatus status) {
+  if (status_ == ArgParseStatus::kOk) status_ = status;
   return {TokenType::kError, {}};
 }
 
-ParseStatus PrintFmtParser::status_for(const Token& token) {
-  if (token.type == TokenType::kError) return ParseStatus::kUnterminatedString;
-  if (token.type == TokenType::kNone) return ParseStatus::kUnexpectedEnd;
-  return ParseStatus::kUnexpectedToken;
+ArgParseStatus PrintFmtParser::status_for(const Token& token) {
+  if (token.type == TokenType::kError) return ArgParseStatus::kUnterminatedString;
+  if (token.type == TokenType::kNone) return ArgParseStatus::kUnexpectedEnd;
+  return ArgParseStatus::kUnexpectedToken;
 }
 
 bool PrintFmtParser::read_expected(TokenType kind, std::string_view text) {
@@ -114,10 +114,10 @@ class DepthGuard {
 }  // namespace
 
 // "fmt", arg, arg, ...   with "a" "b" joined into the format.
-ParseStatus PrintFmtParser::parse() {
+ArgParseStatus PrintFmtParser::parse() {
   Token token = lexer_.next();
   if (token.type != TokenType::kDQuote) {
-    fail(token.type == TokenType::kError ? ParseStatus::kUnterminatedString : ParseStatus::kNoFormatString);
+    fail(token.type == TokenType::kError ? ArgParseStatus::kUnterminatedString : ArgParseStatus::kNoFormatString);
     return status_;
   }
   std::string_view format = token.text;
@@ -174,7 +174,7 @@ Token PrintFmtParser::process_arg(tep_print_arg* arg) { return process_arg_token
 
 Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
   DepthGuard guard(depth_);
-  if (depth_ > kMaxDepth) return fail(ParseStatus::TooDeep);
+  if (depth_ > kMaxDepth) return fail(ArgParseStatus::TooDeep);
   switch (token.type) {
     case TokenType::kItem: {
       if (token.text == "REC") return process_entry(arg);
@@ -241,7 +241,7 @@ Token PrintFmtParser::finish_field(tep_print_arg* arg) {
 // "(REC)->field" when the parenthesis held a bare REC.
 Token PrintFmtParser::process_paren(tep_print_arg* arg) {
   DepthGuard guard(depth_);
-  if (depth_ > kMaxDepth) return fail(ParseStatus::TooDeep);
+  if (depth_ > kMaxDepth) return fail(ArgParseStatus::TooDeep);
   Token token = process_arg(arg);
   if (!is_ok(token)) return token;
   if (token.type == TokenType::kOp) {
@@ -254,10 +254,10 @@ Token PrintFmtParser::process_paren(tep_print_arg* arg) {
   if (arg->type == TEP_PRINT_NULL) {  // (REC)
     if (token.is(TokenType::kOp, "->")) return finish_field(arg);
     if (token.is(TokenType::kDelim, ")")) return token;  // ((REC))->field
-    return fail(ParseStatus::kUnexpectedToken);
+    return fail(ArgParseStatus::kUnexpectedToken);
   }
   if (token.is_item_like() || token.is(TokenType::kDelim, "(")) {
-    if (arg->type != TEP_PRINT_ATOM) return fail(ParseStatus::kBadCast);
+    if (arg->type != TEP_PRINT_ATOM) return fail(ArgParseStatus::kBadCast);
     tep_print_arg* item = tree_.new_arg();
     char* type = arg->atom.atom;
     arg->type = TEP_PRINT_TYPE;
@@ -274,13 +274,13 @@ Token PrintFmtParser::process_paren(tep_print_arg* arg) {
 // otherwise it extends the right operand.
 Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
   DepthGuard guard(depth_);
-  if (depth_ > kMaxDepth) return fail(ParseStatus::TooDeep);
+  if (depth_ > kMaxDepth) return fail(ArgParseStatus::TooDeep);
   tep_print_arg* right = nullptr;
   Token token;
 
   if (arg->type == TEP_PRINT_OP && !arg->op.left) {
     // Unary: - x, + x, ~ x, ! x (priority 0, left is an empty node).
-    if (op.text.size() != 1 || !std::strchr("~!+-", op.text[0])) return fail(ParseStatus::kBadOperator);
+    if (op.text.size() != 1 || !std::strchr("~!+-", op.text[0])) return fail(ArgParseStatus::kBadOperator);
     arg->op.left = tree_.new_arg();
     right = tree_.new_arg();
     arg->op.right = right;
@@ -305,7 +305,7 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
     token = lexer_.next_item();
     // "(char *)": a '*' right before ')' belongs to a type name.
     if (op.text == "*" && token.is(TokenType::kDelim, ")")) {
-      if (left->type != TEP_PRINT_ATOM) return fail(ParseStatus::kBadCast);
+      if (left->type != TEP_PRINT_ATOM) return fail(ArgParseStatus::kBadCast);
       left->atom.atom = tree_.keep(std::string(left->atom.atom) + " *");
       *arg = *left;
       return token;
@@ -333,7 +333,7 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
     token = process_array(arg);
   } else {
     event_.flags |= TEP_EVENT_FL_FAILED;
-    return fail(ParseStatus::kBadOperator);
+    return fail(ArgParseStatus::kBadOperator);
   }
 
   if (!is_ok(token)) return token;
@@ -341,11 +341,11 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
     int prio = op_priority(token.text);
     // An operator without a priority ('[' in "a + b[1]", "-b[1]") is an error
     // here since upstream 1.9.0 (1.8.4 gave it to the right operand).
-    if (prio < 0) return fail(ParseStatus::kBadOperator);
+    if (prio < 0) return fail(ArgParseStatus::kBadOperator);
     if (prio > arg->op.prio) return process_op(arg, token);
     // Upstream 1.8.4 followed a null pointer here ("x[i] * y" after a '['
     // node takes the branch above); it is an error.
-    if (!right) return fail(ParseStatus::kBadOperator);
+    if (!right) return fail(ArgParseStatus::kBadOperator);
     return process_op(right, token);
   }
   return token;

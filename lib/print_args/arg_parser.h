@@ -21,7 +21,7 @@
 
 namespace tep::print_args {
 
-enum class ParseStatus {
+enum class ArgParseStatus {
   kOk,
   kNoFormatString,      // the text does not start with "..."
   kUnexpectedToken,     // a token that does not fit (missing ',' or ')', stray op)
@@ -37,7 +37,7 @@ enum class ParseStatus {
   TooDeep,              // nesting beyond kMaxDepth
 };
 
-const char* parse_status_text(ParseStatus status);
+const char* parse_status_text(ArgParseStatus status);
 
 class PrintFmtParser {
  public:
@@ -49,16 +49,16 @@ class PrintFmtParser {
 
   // Fills event.print_fmt.format and .args. On failure the format and the
   // arguments completed before the error stay (upstream keeps them too).
-  ParseStatus parse();
+  ArgParseStatus parse();
   // Number of top-level arguments parsed.
   int arg_count() const { return arg_count_; }
 
  private:
   static bool is_ok(const Token& token) { return token.type != TokenType::kError; }
   // The status a token that does not fit stands for (the first failure's wins).
-  static ParseStatus status_for(const Token& token);
-  Token fail(ParseStatus status);
-  ParseStatus failed();
+  static ArgParseStatus status_for(const Token& token);
+  Token fail(ArgParseStatus status);
+  ArgParseStatus failed();
   Token process_arg(tep_print_arg* arg);
   Token process_arg_token(tep_print_arg* arg, Token token);
   Token process_entry(tep_print_arg* arg);
@@ -93,7 +93,7 @@ class PrintFmtParser {
   Event& event_;
   ArgTree& tree_;
   Tokenizer lexer_;
-  ParseStatus status_ = ParseStatus::kOk;
+  ArgParseStatus status_ = ArgParseStatus::kOk;
   int depth_ = 0;
   int arg_count_ = 0;
   // Set by __print_flags / __print_symbolic: the next REC->field gets the

@@ -44,7 +44,7 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
   if (name == "__builtin_expect") return process_builtin_expect(arg);
   if (name == "sizeof") return process_sizeof(arg);
   if (const tep_function_handler* handler = context_.functions.find(name)) return process_func_handler(arg, *handler);
-  return fail(ParseStatus::kUnknownFunction);
+  return fail(ArgParseStatus::kUnknownFunction);
 }
 
 Token PrintFmtParser::process_field_arg(tep_print_arg* arg) {
@@ -102,14 +102,14 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
     if (!is_ok(token)) return token;
     if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
     char* value_text = table_entry_text(tree_, *value);
-    if (!value_text) return fail(ParseStatus::kBadTableEntry);
+    if (!value_text) return fail(ArgParseStatus::kBadTableEntry);
 
     tep_print_arg* text = tree_.new_arg();
     token = process_arg(text);
     if (!is_ok(token)) return token;
     if (!token.is(TokenType::kOp, "}")) return fail(status_for(token));
     char* text_text = table_entry_text(tree_, *text);
-    if (!text_text) return fail(ParseStatus::kBadTableEntry);
+    if (!text_text) return fail(ArgParseStatus::kBadTableEntry);
 
     tep_print_flag_sym* entry = tree_.new_flag_sym();
     entry->value = value_text;
@@ -187,7 +187,7 @@ Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
   Token name = lexer_.next();
   if (name.type != TokenType::kItem) return fail(status_for(name));
   tep_format_field* field = find_event_field(event_, name.text);
-  if (!field) return fail(ParseStatus::kUnknownField);
+  if (!field) return fail(ArgParseStatus::kUnknownField);
   arg->dynarray.field = field;
   if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
   Token token = lexer_.next_item();
@@ -196,7 +196,7 @@ Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
   tep_print_arg* index = tree_.new_arg();
   token = process_arg(index);
   if (!is_ok(token)) return token;
-  if (token.is(TokenType::kOp, "]")) return fail(ParseStatus::kUnexpectedToken);
+  if (token.is(TokenType::kOp, "]")) return fail(ArgParseStatus::kUnexpectedToken);
   return lexer_.next_item();
 }
 
@@ -219,7 +219,7 @@ Token PrintFmtParser::process_print_dynamic_array(tep_print_arg* arg) {
   Token name = lexer_.next();
   if (name.type != TokenType::kItem) return fail(status_for(name));
   tep_format_field* field = find_event_field(event_, name.text);
-  if (!field) return fail(ParseStatus::kUnknownField);
+  if (!field) return fail(ArgParseStatus::kUnknownField);
   if (!read_expected(TokenType::kDelim, ",")) return {TokenType::kError, {}};
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_INT_ARRAY;
@@ -237,7 +237,7 @@ Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
   if (name.type != TokenType::kItem) return fail(status_for(name));
   arg->type = TEP_PRINT_DYNAMIC_ARRAY_LEN;
   tep_format_field* field = find_event_field(event_, name.text);
-  if (!field) return fail(ParseStatus::kUnknownField);
+  if (!field) return fail(ArgParseStatus::kUnknownField);
   arg->dynarray.field = field;
   arg->dynarray.index = nullptr;
   if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
@@ -268,7 +268,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   bool bare_unsigned = false;
   if (token.text == "unsigned") {
     token = lexer_.next_item();
-    if (!is_ok(token)) return fail(ParseStatus::kUnterminatedString);
+    if (!is_ok(token)) return fail(ArgParseStatus::kUnterminatedString);
     if (token.type != TokenType::kItem) {
       bare_unsigned = true;
       have_next = true;
@@ -281,7 +281,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     if (token.text == "long") {
       size = "8";
     } else {
-      if (context_.long_size != 4 && context_.long_size != 8) return fail(ParseStatus::kBadSizeof);
+      if (context_.long_size != 4 && context_.long_size != 8) return fail(ArgParseStatus::kBadSizeof);
       size = context_.long_size == 4 ? "4" : "8";
       have_next = true;
     }
@@ -291,8 +291,8 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     Token name = lexer_.next();
     if (name.type != TokenType::kItem) return fail(status_for(name));
     tep_format_field* field = find_any_field_in(event_, name.text);
-    if (!field) return fail(ParseStatus::kUnknownField);
-    if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ParseStatus::kBadSizeof);
+    if (!field) return fail(ArgParseStatus::kUnknownField);
+    if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ArgParseStatus::kBadSizeof);
     size = std::to_string(field->size);
   } else if (token.text == "u8" || token.text == "s8" || token.text == "__u8") {
     // Upstream 1.9.0 added the __ forms, all but __s8.
@@ -304,7 +304,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   } else if (token.text == "u64" || token.text == "s64" || token.text == "__u64" || token.text == "__s64") {
     size = "8";
   } else {
-    return fail(ParseStatus::kBadSizeof);
+    return fail(ArgParseStatus::kBadSizeof);
   }
   arg->atom.atom = tree_.keep(size);
   if (!have_next) token = lexer_.next_item();
@@ -324,7 +324,7 @@ Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_functio
     tep_print_arg* param = tree_.new_arg();
     Token token = process_arg(param);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::kDelim, i + 1 < count ? "," : ")")) return fail(ParseStatus::kWrongArgumentCount);
+    if (!token.is(TokenType::kDelim, i + 1 < count ? "," : ")")) return fail(ArgParseStatus::kWrongArgumentCount);
     *tail = param;
     tail = &param->next;
   }

@@ -32,13 +32,13 @@ bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_v
   event.print_directives = format_string::PrintFmt();
 
   PrintFmtParser parser(context, event, event.print_args, text);
-  ParseStatus status = parser.parse();
+  ArgParseStatus status = parser.parse();
   auto parse_directives = [&event] {
     size_t arg_count = 0;
     for (const tep_print_arg* arg = event.print_fmt.args; arg; arg = arg->next) arg_count++;
     event.print_directives.parse(event.print_fmt.format ? event.print_fmt.format : "", arg_count);
   };
-  if (status != ParseStatus::kOk) {
+  if (status != ArgParseStatus::kOk) {
     event.flags |= TEP_EVENT_FL_FAILED;
     if (context.warn)
       tep_warning("[%s:%s] %s", event.system ? event.system : "", event.name ? event.name : "",

@@ -62,13 +62,13 @@ class MemoSink {
 
 // What the pieces print from; part of a memo's key, since one format may be
 // given different arguments by different calls.
-enum class Source : uint64_t { kPid = 1, kCpu = 2, kComm = 3 };
+enum class PieceSource : uint64_t { kPid = 1, kCpu = 2, kComm = 3 };
 
 // The piece's literal and `print(sink)`, its text for `key` and `detail`:
 // from the memo when it holds those, into it otherwise (directly into `out`
 // when it does not fit).
 template <typename Print>
-void print_memoized(seq::Output& out, const LinePiece& piece, Source source, uint64_t key, uint32_t detail,
+void print_memoized(seq::Output& out, const LinePiece& piece, PieceSource source, uint64_t key, uint32_t detail,
                     Print print) {
   // Never 0 (the source is not): a memo whose key2 is 0 holds nothing.
   const uint64_t key2 = uint64_t{detail} << 8 | static_cast<uint64_t>(source);
@@ -135,7 +135,7 @@ void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record
   } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
     const int pid = common_field(tep, record, record::CommonField::kPid);
     // A comm found under one version of the table holds while it is the same.
-    print_memoized(out, piece, Source::kComm, tep.comms.version(), static_cast<uint32_t>(pid), [&](auto& sink) {
+    print_memoized(out, piece, PieceSource::kComm, tep.comms.version(), static_cast<uint32_t>(pid), [&](auto& sink) {
       const char* comm = tep.comms.comm_of(pid);
       format_string::format_line_string(sink, piece.format, comm ? comm : "(null)");
     });
@@ -160,12 +160,12 @@ void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, u
   switch (argument) {
     case TEP_PRINT_PID: {
       const int pid = common_field(tep, record, record::CommonField::kPid);
-      print_memoized(out, piece, Source::kPid, static_cast<uint32_t>(pid), 0,
+      print_memoized(out, piece, PieceSource::kPid, static_cast<uint32_t>(pid), 0,
                      [&](auto& sink) { format_string::format_line_int(sink, piece.format, pid); });
       break;
     }
     case TEP_PRINT_CPU:
-      print_memoized(out, piece, Source::kCpu, static_cast<uint32_t>(record.cpu), 0,
+      print_memoized(out, piece, PieceSource::kCpu, static_cast<uint32_t>(record.cpu), 0,
                      [&](auto& sink) { format_string::format_line_int(sink, piece.format, record.cpu); });
       break;
     case TEP_PRINT_TIME:

@@ -181,17 +181,17 @@ const tep_cmdline* CommTable::find_by_comm(const char* comm, const tep_cmdline* 
   return hit == pending_.rend() ? nullptr : *hit;
 }
 
-CommTable::ParseStatus CommTable::parse_saved_cmdlines(std::string_view text) {
+LinesStatus CommTable::parse_saved_cmdlines(std::string_view text) {
   TextReader reader(text);
   while (!reader.at_end()) {
     std::string_view line = reader.take_line();
     if (line.empty()) continue;
     int pid = 0;
     std::string_view comm;
-    if (!scan_cmdline(line, pid, comm)) return ParseStatus::kBadLine;
+    if (!scan_cmdline(line, pid, comm)) return LinesStatus::kBadLine;
     add_name(comm, pid, false);
   }
-  return ParseStatus::kOk;
+  return LinesStatus::kOk;
 }
 
 }  // namespace tep

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "base/string_arena.h"
+#include "symbols/lines_status.h"
 
 // The public API's opaque cmdline (event-parse.h declares it incomplete).
 struct tep_cmdline {
@@ -31,7 +32,6 @@ namespace tep {
 class CommTable {
  public:
   enum class RegisterStatus { kOk, kPidExists };
-  enum class ParseStatus { kOk, kBadLine };
 
   CommTable();
   CommTable(const CommTable&) = delete;
@@ -54,7 +54,7 @@ class CommTable {
 
   // saved_cmdlines text: "PID COMM" per line; stops at the first line that is
   // not, keeping those before it.
-  ParseStatus parse_saved_cmdlines(std::string_view text);
+  LinesStatus parse_saved_cmdlines(std::string_view text);
 
  private:
   RegisterStatus add_name(std::string_view comm, int pid, bool override);

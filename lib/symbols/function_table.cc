@@ -39,7 +39,7 @@ struct LookupCache {
 
 FunctionTable::FunctionTable() : serial_(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
 
-FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) {
+LinesStatus FunctionTable::parse_kallsyms(std::string_view text) {
   text = text.substr(0, text.find('\0'));
   std::unique_lock lock(mutex_);
   version_.fetch_add(1, std::memory_order_release);
@@ -59,7 +59,7 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
     if (parsed.conversions != 2 || parsed.name_end == 0) {
       lock.unlock();
       tep_warning("Failed to parse kallsyms n=%d func_end=%d", parsed.conversions, static_cast<int>(parsed.name_end));
-      return ParseStatus::kBadLine;
+      return LinesStatus::kBadLine;
     }
     if (parsed.ignored(line)) continue;
     const char* module = nullptr;
@@ -75,7 +75,7 @@ FunctionTable::ParseStatus FunctionTable::parse_kallsyms(std::string_view text) 
     note_text_symbol(name, parsed.addr, module);
     append({parsed.addr, strings_.copy(name), module});
   }
-  return ParseStatus::kOk;
+  return LinesStatus::kOk;
 }
 
 void FunctionTable::add(std::string_view name, uint64_t addr, const char* module) {

@@ -21,6 +21,7 @@
 #include "event-parse.h"
 #include "base/string_arena.h"
 #include "symbols/boot_map.h"
+#include "symbols/lines_status.h"
 
 namespace tep {
 
@@ -37,15 +38,13 @@ struct FunctionMatch {
 
 class FunctionTable {
  public:
-  enum class ParseStatus { kOk, kBadLine };
-
   FunctionTable();
   FunctionTable(const FunctionTable&) = delete;
   FunctionTable& operator=(const FunctionTable&) = delete;
 
   // /proc/kallsyms text; stops at the first line upstream rejects (warning
   // "Failed to parse kallsyms ..."), keeping the lines before it.
-  ParseStatus parse_kallsyms(std::string_view text);
+  LinesStatus parse_kallsyms(std::string_view text);
   // tep_register_function: `module` may be null.
   void add(std::string_view name, uint64_t addr, const char* module);
 

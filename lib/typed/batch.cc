@@ -70,12 +70,12 @@ size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset
 }  // namespace
 
 FillPlan::~FillPlan() = default;
-// The lanes read through the plan's own Source.
+// The lanes read through the plan's own BatchSource.
 FillPlan::FillPlan(FillPlan&& other) noexcept : source_(other.source_), lanes_(std::move(other.lanes_)) {
   for (Lane& l : lanes_) l.src = &source_;
 }
 
-FillPlan::FillPlan(const Source& src, const Output* outputs, size_t n, bool widen, bool known_type)
+FillPlan::FillPlan(const BatchSource& src, const ColumnTarget* outputs, size_t n, bool widen, bool known_type)
     : source_(src), lanes_(n) {
   for (size_t j = 0; j < n; j++) set_lane(lanes_[j], source_, outputs[j], widen, known_type);
   for (size_t j = 0; j < n; j++) {
@@ -113,8 +113,8 @@ void FillPlan::fill_rows(const Row* rows, size_t count, int64_t shortest) const 
     fill_block(rows + base, std::min(count - base, kFillBlock), base, shortest, false);
 }
 
-size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
-                  size_t count, bool widen, size_t* first_valid) {
+size_t fill_batch(const BatchSource& src, const ColumnTarget* outputs, size_t n_outputs,
+                  const tep_record* const* records, size_t count, bool widen, size_t* first_valid) {
   const FillPlan plan(src, outputs, n_outputs, widen, false);
   const Model& m = src.model;
   const bool swap = swaps_bytes(src.tep);
@@ -139,8 +139,8 @@ size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, co
   return ours;
 }
 
-size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count, int32_t* codes,
-                  uint8_t* valid) {
+size_t fill_codes(const BatchSource& src, const Column& c, const tep_record* const* records, size_t count,
+                  int32_t* codes, uint8_t* valid) {
   size_t n = 0;
   for (size_t i = 0; i < count; i++) {
     bool ours = records[i] && belongs(src, *records[i]);

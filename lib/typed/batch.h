@@ -15,7 +15,7 @@
 namespace tep::typed {
 
 // Where one column's values of a batch go.
-struct Output {
+struct ColumnTarget {
   const Column* column;
   void* values;    // value_type_size(type) bytes per record, or int64_t when widened
   uint8_t* valid;  // may be null
@@ -45,8 +45,8 @@ inline void prefetch_ahead(const tep_record* const* records, size_t i) {
 // as BytesView), or every integer widened to int64_t when `widen` (signed types
 // sign-extended). Returns how many records belong to the event; `first_valid`
 // (may be null) gets how many values outputs[0] has.
-size_t fill_batch(const Source& src, const Output* outputs, size_t n_outputs, const tep_record* const* records,
-                  size_t count, bool widen, size_t* first_valid = nullptr);
+size_t fill_batch(const BatchSource& src, const ColumnTarget* outputs, size_t n_outputs,
+                  const tep_record* const* records, size_t count, bool widen, size_t* first_valid = nullptr);
 
 struct Lane;  // lanes.h: how one output reads a row
 
@@ -62,9 +62,9 @@ class FillPlan {
   // `known_type`: every row will be the event's by its common_type (a
   // window's group), so a column that copies common_type is the event's id
   // in every row, filled without reading them.
-  FillPlan(const Source& src, const Output* outputs, size_t n, bool widen, bool known_type);
+  FillPlan(const BatchSource& src, const ColumnTarget* outputs, size_t n, bool widen, bool known_type);
   FillPlan(FillPlan&&) noexcept;
-  FillPlan& operator=(FillPlan&&) = delete;  // a Source does not assign
+  FillPlan& operator=(FillPlan&&) = delete;  // a BatchSource does not assign
   ~FillPlan();
 
   // The model the columns were resolved in.
@@ -79,13 +79,13 @@ class FillPlan {
   size_t fill_block(const Row* rows, size_t n, size_t base, int64_t shortest, bool count_first) const;
 
  private:
-  Source source_;
+  BatchSource source_;
   std::vector<Lane> lanes_;
 };
 
 // Enum codes (Column::labels indexes, -1 when no name matches); valid is 0
 // where the record has no value at all. Returns how many have one.
-size_t fill_codes(const Source& src, const Column& c, const tep_record* const* records, size_t count, int32_t* codes,
-                  uint8_t* valid);
+size_t fill_codes(const BatchSource& src, const Column& c, const tep_record* const* records, size_t count,
+                  int32_t* codes, uint8_t* valid);
 
 }  // namespace tep::typed

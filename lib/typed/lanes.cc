@@ -322,7 +322,7 @@ PairFill pair_fill(int width_a, int width_b) {
   }
 }
 
-void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool known_type) {
+void set_lane(Lane& l, const BatchSource& src, const ColumnTarget& o, bool widen, bool known_type) {
   const Column& c = *o.column;
   const Reader& r = c.reader;
   l.src = &src;

@@ -34,7 +34,7 @@ struct Lane {
   // lane and the next (null when they do not pair).
   int copy_width;
   PairFill pair;
-  const Source* src;
+  const BatchSource* src;
   const Column* column;
   int offset, size;
   int64_t needs;
@@ -62,7 +62,7 @@ inline size_t count_valid(const uint8_t* valid, size_t n) {
 // Sets every member of `l` in place (no temporary to copy: a batch sets one
 // per column), its kernel chosen. `known_type`: every row's common_type,
 // where the event's format puts it, is the event's id.
-void set_lane(Lane& l, const Source& src, const Output& o, bool widen, bool known_type);
+void set_lane(Lane& l, const BatchSource& src, const ColumnTarget& o, bool widen, bool known_type);
 // The kernel that fills two copied lanes side by side (of these widths).
 PairFill pair_fill(int width_a, int width_b);
 

@@ -26,7 +26,7 @@ std::string_view up_to_nul(std::string_view s) {
 
 class RecordValue {
  public:
-  RecordValue(const Source& src, const Column& c, const tep_record& r)
+  RecordValue(const BatchSource& src, const Column& c, const tep_record& r)
       : src_(src), c_(c), ctx_{src.tep, src.event, print_plan::RecordView(src.tep, r.data, r.size)} {}
 
   Value read() {
@@ -155,7 +155,7 @@ class RecordValue {
   }
 
  private:
-  const Source& src_;
+  const BatchSource& src_;
   const Column& c_;
   print_plan::Context ctx_;
 };
@@ -185,7 +185,7 @@ void index_labels(Column& c) {
   }
 }
 
-bool belongs(const Source& src, const tep_record& record) {
+bool belongs(const BatchSource& src, const tep_record& record) {
   const Model& m = src.model;
   if (!record.data || m.type_offset < 0 || record.size < int64_t{m.type_offset} + m.type_size) return false;
   if (!m.type_size) return true;
@@ -194,7 +194,7 @@ bool belongs(const Source& src, const tep_record& record) {
   return type == static_cast<uint64_t>(static_cast<uint32_t>(m.id));
 }
 
-Value read_value(const Source& src, const Column& c, const tep_record& record) {
+Value read_value(const BatchSource& src, const Column& c, const tep_record& record) {
   if (!usable(src.model, c, &record, swaps_bytes(src.tep))) return Value{};
   RecordValue rv(src, c, record);
   Value v = rv.read();

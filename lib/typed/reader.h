@@ -22,16 +22,16 @@ struct Value {
 };
 
 // Where a batch reads from: the handle and event a model belongs to.
-struct Source {
+struct BatchSource {
   tep_handle& tep;
   Event& event;
   const Model& model;
 };
 
 // The record is one of this event's.
-bool belongs(const Source& src, const tep_record& record);
+bool belongs(const BatchSource& src, const tep_record& record);
 
-Value read_value(const Source& src, const Column& c, const tep_record& record);
+Value read_value(const BatchSource& src, const Column& c, const tep_record& record);
 
 // The bits of `v` as a value of `type`: truncated to its width, sign-extended when signed.
 uint64_t normalize(uint64_t v, ValueType type);

@@ -26,7 +26,7 @@ std::string_view seq_text(const trace_seq& s) {
 
 // ftrace:bprint prints "<caller>: <message>": the message is what follows the
 // caller's "%ps" and ": ".
-void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const print_plan::Context& ctx) {
+void print_bprint_part(trace_seq* s, const BatchSource& src, const Column& c, const print_plan::Context& ctx) {
   const Model& m = src.model;
   ScratchSeq& scratch = per_thread<ScratchSeq>();
   seq::reset(&scratch.seq);
@@ -51,7 +51,7 @@ void print_bprint_part(trace_seq* s, const Source& src, const Column& c, const p
 
 }  // namespace
 
-void print_text(trace_seq* s, const Source& src, const Column& c, const tep_record& record) {
+void print_text(trace_seq* s, const BatchSource& src, const Column& c, const tep_record& record) {
   const Model& m = src.model;
   print_plan::Context ctx{src.tep, src.event, print_plan::RecordView(src.tep, record.data, record.size)};
   if (m.layout == Model::Layout::kBprint && m.plan->bprint_fields_found && c.print_arg < 0 && !m.pointers.empty() &&

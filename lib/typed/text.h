@@ -13,6 +13,6 @@
 namespace tep::typed {
 
 // Appends the column's text for `record` to `s`.
-void print_text(trace_seq* s, const Source& src, const Column& c, const tep_record& record);
+void print_text(trace_seq* s, const BatchSource& src, const Column& c, const tep_record& record);
 
 }  // namespace tep::typed

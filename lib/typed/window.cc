@@ -201,7 +201,7 @@ const tep_record* const* Window::records(const Group& g) const {
   return g.records.data();
 }
 
-size_t Window::fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs,
+size_t Window::fill(const Group& g, const BatchSource& src, const ColumnTarget* outputs, size_t n_outputs,
                     const ColumnHandle* const* columns) const {
   KeptPlan& kept = plans_[static_cast<size_t>(&g - groups_.data())];
   kept.plan.reset();  // none kept until the new one is whole

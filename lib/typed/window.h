@@ -66,7 +66,7 @@ class Window {
   const tep_record* const* records(const Group& g) const;
   // Fills outputs (`columns` of g's event, resolved in src's model) for g's
   // records and keeps the plan for g's next fill; returns their count.
-  size_t fill(const Group& g, const Source& src, const Output* outputs, size_t n_outputs,
+  size_t fill(const Group& g, const BatchSource& src, const ColumnTarget* outputs, size_t n_outputs,
               const ColumnHandle* const* columns) const;
   // The plan of g's last fill when `columns` are its columns again (the same
   // handles, of g's event, whose model is unchanged): a consumer fills each

@@ -150,7 +150,7 @@ TEST(FunctionTableBoot, LookupsTranslateAndInfoMapsBack) {
   FunctionTable t;
   ASSERT_EQ(t.parse_kallsyms("ffffffff81000000 T _text\nffffffff81000100 T foo\nffffffff81000200 T bar\n"
                              "ffffffffc0a00000 t ext4_fill_super\t[ext4]\nffffffffc0a08000 t ext4_end\t[ext4]\n"),
-            FunctionTable::ParseStatus::kOk);
+            tep::LinesStatus::kOk);
   FunctionTable::CMatch m;
   ASSERT_TRUE(t.lookup(0xffffffff81000150, m));
   EXPECT_STREQ(m.name, "foo");
