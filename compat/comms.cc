@@ -15,7 +15,7 @@ namespace {
 int register_comm(tep_handle* tep, const char* comm, int pid, bool override) {
   if (!tep) return -1;
   try {
-    if (tep->comms.add(comm, pid, override) == tep::CommTable::RegisterStatus::kPidExists) {
+    if (tep->comms.add(comm, pid, override) == tep::symbols::CommTable::RegisterStatus::kPidExists) {
       errno = EEXIST;
       return -1;
     }
@@ -50,8 +50,8 @@ void set_cmdlines_errno(const char* buf, bool parsed) {
       if (!parsed) {
         strtol(line, nullptr, 10);
         if (errno == ERANGE) return;
-        tep::CommTable alone;  // error path only: is this the line that stops the parse?
-        if (alone.parse_saved_cmdlines(std::string_view(line, end - line)) != tep::LinesStatus::kOk) return;
+        tep::symbols::CommTable alone;  // error path only: is this the line that stops the parse?
+        if (alone.parse_saved_cmdlines(std::string_view(line, end - line)) != tep::symbols::LinesStatus::kOk) return;
       }
     }
     line = *end ? end + 1 : end;
@@ -63,7 +63,7 @@ void set_cmdlines_errno(const char* buf, bool parsed) {
 TEP_EXPORT int tep_parse_saved_cmdlines(struct tep_handle* tep, const char* buf) {
   if (!tep || !buf) return -1;
   try {
-    bool parsed = tep->comms.parse_saved_cmdlines(buf) == tep::LinesStatus::kOk;
+    bool parsed = tep->comms.parse_saved_cmdlines(buf) == tep::symbols::LinesStatus::kOk;
     set_cmdlines_errno(buf, parsed);
     return parsed ? 0 : -1;
   } catch (...) {

@@ -63,7 +63,7 @@ struct BoundedText {
 void function_text(const tep_handle& tep, unsigned long long addr, char (&buf)[128]) {
   BoundedText text{buf};
   buf[0] = '\0';
-  tep::FunctionMatch match;
+  tep::symbols::FunctionMatch match;
   if (tep.functions.lookup(addr, match)) {
     text.add(match.name);
     text.add("/0x");

@@ -16,7 +16,7 @@ TEP_EXPORT int tep_parse_kallsyms(struct tep_handle* tep, const char* kallsyms) 
   try {
     auto status = tep->functions.parse_kallsyms(kallsyms);
     tep->invalidate_plans();
-    return status == tep::LinesStatus::kOk ? 0 : -1;
+    return status == tep::symbols::LinesStatus::kOk ? 0 : -1;
   } catch (...) {
     errno = ENOMEM;
     return -1;
@@ -38,7 +38,7 @@ TEP_EXPORT int tep_register_function(struct tep_handle* tep, char* name, unsigne
 TEP_EXPORT const char* tep_find_function(struct tep_handle* tep, unsigned long long addr) {
   if (!tep) return nullptr;
   try {
-    tep::FunctionTable::CMatch match;
+    tep::symbols::FunctionTable::CMatch match;
     return tep->functions.lookup(addr, match) ? match.name : nullptr;
   } catch (...) {
     return nullptr;
@@ -48,7 +48,7 @@ TEP_EXPORT const char* tep_find_function(struct tep_handle* tep, unsigned long l
 TEP_EXPORT unsigned long long tep_find_function_address(struct tep_handle* tep, unsigned long long addr) {
   if (!tep) return 0;
   try {
-    tep::FunctionTable::CMatch match;
+    tep::symbols::FunctionTable::CMatch match;
     return tep->functions.lookup(addr, match) ? match.start : 0;
   } catch (...) {
     return 0;
@@ -59,7 +59,7 @@ TEP_EXPORT int tep_find_function_info(struct tep_handle* tep, unsigned long long
                                       unsigned long long* start, unsigned long* size) {
   if (!tep) return 0;
   try {
-    tep::FunctionTable::CMatch match;
+    tep::symbols::FunctionTable::CMatch match;
     if (!tep->functions.lookup(addr, match)) return 0;
     if (name) *name = match.name;
     if (start) *start = match.boot_start;
@@ -131,7 +131,7 @@ TEP_EXPORT int tep_parse_last_boot_info(struct tep_handle* tep, const char* lbi)
   try {
     auto status = tep->functions.parse_last_boot_info(lbi);
     tep->invalidate_plans();
-    return status == tep::BootMap::LastBootStatus::kBadLine ? -1 : 0;
+    return status == tep::symbols::BootMap::LastBootStatus::kBadLine ? -1 : 0;
   } catch (...) {
     errno = ENOMEM;
     return -1;
@@ -144,7 +144,7 @@ TEP_EXPORT int tep_load_modules(struct tep_handle* tep, char* modules, size_t si
   try {
     auto status = tep->functions.load_modules(std::string_view(modules, strnlen(modules, size)));
     tep->invalidate_plans();
-    return status == tep::BootMap::ModulesStatus::kOk ? 0 : -1;
+    return status == tep::symbols::BootMap::ModulesStatus::kOk ? 0 : -1;
   } catch (...) {
     errno = ENOMEM;
     return -1;

@@ -169,7 +169,7 @@ TEP_EXPORT int tev_column_symbol(const struct tev_column* column, uint64_t addre
   return guarded([&]() -> int {
     Resolved r;
     if (int status = resolve(column, r)) return status;
-    tep::FunctionTable::CMatch match;
+    tep::symbols::FunctionTable::CMatch match;
     if (!r.event->tep().functions.lookup(address, match)) return TEV_ERR_NO_VALUE;
     *name = match.name;
     if (start) *start = match.start;

@@ -42,10 +42,10 @@ struct tep_handle {
   bool header_page_parsed = false;
   tep::format::HeaderPageLayout header_page;
 
-  tep::EventTable events;        // lib/format
-  tep::CommTable comms;          // lib/symbols
-  tep::FunctionTable functions;  // lib/symbols (kallsyms + resolver)
-  tep::PrintkTable printk;       // lib/symbols (printk formats)
+  tep::EventTable events;                 // lib/format
+  tep::symbols::CommTable comms;          // lib/symbols
+  tep::symbols::FunctionTable functions;  // lib/symbols (kallsyms + resolver)
+  tep::symbols::PrintkTable printk;       // lib/symbols (printk formats)
   tep::print_args::PrintFunctionRegistry print_functions;
   tep::HandlerRegistry handlers;                // lib/print_line
   tep::PluginPaths plugin_paths;                // lib/plugin

@@ -235,7 +235,7 @@ struct MatchProgram::Tests {
       case StringSource::kNumberText: {
         uint64_t v = 0;
         record::read_field_value(tep, *step.field, ctx.data(), ctx.size(), v);
-        FunctionTable::CMatch match;
+        symbols::FunctionTable::CMatch match;
         text = step.symbolize && tep.functions.lookup(v, match) ? match.name : nullptr;
         if (!text) text = matching::hex_text(v, scratch);
         break;

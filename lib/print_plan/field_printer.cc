@@ -103,7 +103,7 @@ int star_value(const tep_handle& tep, const void* data, int64_t size, const tep_
 // empty when unknown.
 void print_pointer(Output& s, const tep_handle& tep, char variant, uint64_t value, SymbolStyle style) {
   bool symbol = variant == 's' || variant == 'f' || variant == 'S' || variant == 'F';
-  FunctionMatch match;
+  symbols::FunctionMatch match;
   bool found = symbol && tep.functions.lookup(value, match);
   if (found) {
     s.append(match.name);

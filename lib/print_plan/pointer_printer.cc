@@ -156,7 +156,7 @@ void plain_pointer(Output& s, uint64_t value) {
 
 // %ps: the function's name ("+0x..." after it for %pS), else the address.
 void symbol(Output& s, const Context& ctx, const PointerArg& arg, uint64_t v) {
-  FunctionMatch match;
+  symbols::FunctionMatch match;
   if (ctx.tep.functions.lookup(v, match)) {
     s.append(match.name);
     if (arg.symbol_offset) {
@@ -185,7 +185,7 @@ void phys_addr(Output& s, const Context& ctx, uint64_t v) {
 // never returns ends it), so the function is the one holding address - 1;
 // the offset is the address's own. Unknown: the address, as %pS prints it.
 void backtrace_symbol(Output& s, const Context& ctx, uint64_t v) {
-  FunctionMatch match;
+  symbols::FunctionMatch match;
   if (v && ctx.tep.functions.lookup(v - 1, match)) {
     s.append(match.name);
     s.append_char('+');

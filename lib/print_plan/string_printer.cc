@@ -183,7 +183,7 @@ void print_stacktrace(Output& s, const Context& ctx, const FieldRef& field) {
   for (int64_t i = 1; i < length / word; i++) {
     uint64_t addr = ctx.record.number(offset + i * word, word);
     s.append("=> ");
-    FunctionMatch match;
+    symbols::FunctionMatch match;
     if (ctx.tep.functions.lookup(addr, match)) {
       s.append(match.name);
       s.append("+0x");

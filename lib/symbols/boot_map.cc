@@ -8,7 +8,7 @@
 #include "base/text_reader.h"
 #include "symbols/upstream_order.h"
 
-namespace tep {
+namespace tep::symbols {
 
 namespace {
 
@@ -162,4 +162,4 @@ uint64_t BootMap::range_delta(uint64_t addr) const {
   return range_deltas_[static_cast<size_t>(after - entries.begin() - 1)];
 }
 
-}  // namespace tep
+}  // namespace tep::symbols

@@ -28,7 +28,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tep {
+namespace tep::symbols {
 
 class BootMap {
  public:
@@ -83,4 +83,4 @@ class BootMap {
   std::vector<uint64_t> range_deltas_;  // per last_boot_ entry: its module's delta
 };
 
-}  // namespace tep
+}  // namespace tep::symbols

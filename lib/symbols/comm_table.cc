@@ -10,7 +10,7 @@
 #include "base/per_thread.h"
 #include "symbols/upstream_order.h"
 
-namespace tep {
+namespace tep::symbols {
 
 namespace {
 
@@ -194,4 +194,4 @@ LinesStatus CommTable::parse_saved_cmdlines(std::string_view text) {
   return LinesStatus::kOk;
 }
 
-}  // namespace tep
+}  // namespace tep::symbols

@@ -27,7 +27,7 @@ struct tep_cmdline {
   int pid;
 };
 
-namespace tep {
+namespace tep::symbols {
 
 class CommTable {
  public:
@@ -83,4 +83,4 @@ class CommTable {
   mutable bool sorted_mode_ = false;
 };
 
-}  // namespace tep
+}  // namespace tep::symbols

@@ -11,7 +11,7 @@
 #include "symbols/kallsyms_line.h"
 #include "symbols/upstream_order.h"
 
-namespace tep {
+namespace tep::symbols {
 
 namespace {
 
@@ -240,4 +240,4 @@ void FunctionTable::print(FILE* out) const {
   }
 }
 
-}  // namespace tep
+}  // namespace tep::symbols

@@ -23,7 +23,7 @@
 #include "symbols/boot_map.h"
 #include "symbols/lines_status.h"
 
-namespace tep {
+namespace tep::symbols {
 
 // The function containing an address: from kallsyms / tep_register_function,
 // or from a resolver installed with tep_set_function_resolver.
@@ -112,4 +112,4 @@ class FunctionTable {
   std::atomic<uint64_t> version_{0};
 };
 
-}  // namespace tep
+}  // namespace tep::symbols

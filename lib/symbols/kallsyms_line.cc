@@ -7,7 +7,7 @@
 #include "base/byte_order.h"
 #include "base/number_scan.h"
 
-namespace tep {
+namespace tep::symbols {
 
 namespace {
 
@@ -135,4 +135,4 @@ KallsymsLine scan_kallsyms_line(std::string_view line) {
   return out;
 }
 
-}  // namespace tep
+}  // namespace tep::symbols

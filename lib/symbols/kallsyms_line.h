@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace tep {
+namespace tep::symbols {
 
 struct KallsymsLine {
   // What sscanf would return: -1 (blank line), 0, 1 or 2 conversions.
@@ -30,4 +30,4 @@ struct KallsymsLine {
 
 KallsymsLine scan_kallsyms_line(std::string_view line);
 
-}  // namespace tep
+}  // namespace tep::symbols

@@ -3,8 +3,8 @@
 // takes the lines before the first bad one, as upstream does.
 #pragma once
 
-namespace tep {
+namespace tep::symbols {
 
 enum class LinesStatus { kOk, kBadLine };
 
-}  // namespace tep
+}  // namespace tep::symbols

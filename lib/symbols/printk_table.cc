@@ -9,7 +9,7 @@
 #include "base/log.h"
 #include "symbols/upstream_order.h"
 
-namespace tep {
+namespace tep::symbols {
 
 namespace {
 
@@ -101,4 +101,4 @@ void PrintkTable::print(FILE* out) const {
   for (const Entry& e : sorted_) fprintf(out, "%016llx %s\n", static_cast<unsigned long long>(e.addr), e.format);
 }
 
-}  // namespace tep
+}  // namespace tep::symbols

@@ -16,7 +16,7 @@
 
 #include "base/string_arena.h"
 
-namespace tep {
+namespace tep::symbols {
 
 class PrintkTable {
  public:
@@ -51,4 +51,4 @@ class PrintkTable {
   mutable bool sorted_current_ = false;
 };
 
-}  // namespace tep
+}  // namespace tep::symbols

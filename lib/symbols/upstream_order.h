@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace tep::upstream {
+namespace tep::symbols::upstream {
 
 // Reverses each run of equal keys in [begin, end): upstream's order (newest
 // first among equals) from the registration order, and back.
@@ -59,4 +59,4 @@ size_t bsearch_index(size_t count, Compare compare) {
   return count;
 }
 
-}  // namespace tep::upstream
+}  // namespace tep::symbols::upstream

@@ -44,7 +44,6 @@ def read_layers(design):
 LEGACY_NAMESPACES = {
     "base": {"tep"},
     "core": {"tep", "tep::record", "record"},
-    "symbols": {"tep", "tep::upstream"},
     "kbuffer": set(),
     "format": {"tep", "field_cache"},
     "plugin": {"tep"},

@@ -11,8 +11,8 @@
 
 namespace {
 
-using tep::BootMap;
-using tep::FunctionTable;
+using tep::symbols::BootMap;
+using tep::symbols::FunctionTable;
 using Lbi = BootMap::LastBootStatus;
 using Mods = BootMap::ModulesStatus;
 
@@ -150,7 +150,7 @@ TEST(FunctionTableBoot, LookupsTranslateAndInfoMapsBack) {
   FunctionTable t;
   ASSERT_EQ(t.parse_kallsyms("ffffffff81000000 T _text\nffffffff81000100 T foo\nffffffff81000200 T bar\n"
                              "ffffffffc0a00000 t ext4_fill_super\t[ext4]\nffffffffc0a08000 t ext4_end\t[ext4]\n"),
-            tep::LinesStatus::kOk);
+            tep::symbols::LinesStatus::kOk);
   FunctionTable::CMatch m;
   ASSERT_TRUE(t.lookup(0xffffffff81000150, m));
   EXPECT_STREQ(m.name, "foo");
@@ -164,7 +164,7 @@ TEST(FunctionTableBoot, LookupsTranslateAndInfoMapsBack) {
   ASSERT_TRUE(t.lookup(0xffffffffc0f00010, m));
   EXPECT_STREQ(m.name, "ext4_fill_super");
   EXPECT_EQ(m.boot_start, 0xffffffffc0a00000u);  // module functions keep this boot's address
-  tep::FunctionMatch fm;
+  tep::symbols::FunctionMatch fm;
   ASSERT_TRUE(t.lookup(0xffffffff9c000150, fm));
   EXPECT_EQ(fm.name, "foo");
   EXPECT_EQ(fm.start, 0xffffffff81000100u);

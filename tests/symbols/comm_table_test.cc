@@ -15,7 +15,7 @@
 
 namespace {
 
-using tep::CommTable;
+using tep::symbols::CommTable;
 
 TEST(CommTable, IdleAndUnknown) {
   CommTable t;
@@ -82,7 +82,7 @@ TEST(CommTable, FindByCommWalksArrayByPid) {
 TEST(CommTable, SavedCmdlines) {
   CommTable t;
   EXPECT_EQ(t.parse_saved_cmdlines("1 bash\n\n2 sh\n3  spaced  \n-5 neg\n+6 pos\n"),
-            tep::LinesStatus::kOk);
+            tep::symbols::LinesStatus::kOk);
   EXPECT_STREQ(t.comm_of(1), "bash");
   EXPECT_STREQ(t.comm_of(3), "spaced  ");
   EXPECT_STREQ(t.comm_of(-5), "neg");
@@ -90,7 +90,7 @@ TEST(CommTable, SavedCmdlines) {
   CommTable big;
   // %d keeps the low 32 bits of a long; past a 32-bit long (i686) the line is an error.
   EXPECT_EQ(big.parse_saved_cmdlines("99999999999 big\n"),
-            sizeof(long) == 8 ? tep::LinesStatus::kOk : tep::LinesStatus::kBadLine);
+            sizeof(long) == 8 ? tep::symbols::LinesStatus::kOk : tep::symbols::LinesStatus::kBadLine);
   if (sizeof(long) == 8) {
     EXPECT_STREQ(big.comm_of(1215752191), "big");
   }
@@ -98,10 +98,10 @@ TEST(CommTable, SavedCmdlines) {
   for (const char* bad : {"12\n", "abc\n", "  \n", "9999999999999999999999 huge\n", "20000000000000000000 wraps\n",
                           "18446744073709551617 w\n", "9223372036854775808 x\n", "-9223372036854775809 y\n"}) {
     CommTable b;
-    EXPECT_EQ(b.parse_saved_cmdlines(bad), tep::LinesStatus::kBadLine) << bad;
+    EXPECT_EQ(b.parse_saved_cmdlines(bad), tep::symbols::LinesStatus::kBadLine) << bad;
   }
   CommTable partial;
-  EXPECT_EQ(partial.parse_saved_cmdlines("1 a\nbad\n2 b\n"), tep::LinesStatus::kBadLine);
+  EXPECT_EQ(partial.parse_saved_cmdlines("1 a\nbad\n2 b\n"), tep::symbols::LinesStatus::kBadLine);
   EXPECT_STREQ(partial.comm_of(1), "a");
   EXPECT_STREQ(partial.comm_of(2), "<...>");
 }

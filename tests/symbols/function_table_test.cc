@@ -17,8 +17,8 @@
 
 namespace {
 
-using tep::FunctionMatch;
-using tep::FunctionTable;
+using tep::symbols::FunctionMatch;
+using tep::symbols::FunctionTable;
 
 std::string name_at(const FunctionTable& t, uint64_t addr) {
   FunctionMatch m;
@@ -28,7 +28,7 @@ std::string name_at(const FunctionTable& t, uint64_t addr) {
 TEST(FunctionTable, LookupInsideAndBetween) {
   FunctionTable t;
   ASSERT_EQ(t.parse_kallsyms("0000000000001000 T a\n0000000000001100 t b\t[mod]\n"),
-            tep::LinesStatus::kOk);
+            tep::symbols::LinesStatus::kOk);
   FunctionMatch m;
   ASSERT_TRUE(t.lookup(0x1050, m));
   EXPECT_EQ(m.name, "a");
@@ -61,7 +61,7 @@ TEST(FunctionTable, DuplicateAddressesAsUpstream) {
 TEST(FunctionTable, BadLineStopsButKeepsEarlierOnes) {
   FunctionTable t;
   EXPECT_EQ(t.parse_kallsyms("10 T one\nzzz T bad\n20 T two\n"),
-            tep::LinesStatus::kBadLine);
+            tep::symbols::LinesStatus::kBadLine);
   EXPECT_EQ(t.count(), 1);
   EXPECT_EQ(name_at(t, 0x10), "one");
 }

@@ -8,8 +8,8 @@
 
 namespace {
 
-using tep::KallsymsLine;
-using tep::scan_kallsyms_line;
+using tep::symbols::KallsymsLine;
+using tep::symbols::scan_kallsyms_line;
 
 std::string name_of(std::string_view line, const KallsymsLine& k) {
   return std::string(line.substr(k.name_start, k.name_end - k.name_start));

@@ -9,7 +9,7 @@
 
 namespace {
 
-using tep::PrintkTable;
+using tep::symbols::PrintkTable;
 
 std::string at(const PrintkTable& t, uint64_t addr) {
   const char* f = t.find(addr);
