@@ -48,7 +48,7 @@ struct tep_handle {
   tep::symbols::PrintkTable printk;       // lib/symbols (printk formats)
   tep::print_args::PrintFunctionRegistry print_functions;
   tep::HandlerRegistry handlers;                // lib/print_line
-  tep::PluginPaths plugin_paths;                // lib/plugin
+  tep::plugin::PluginPaths plugin_paths;        // lib/plugin
   tep::record::CommonFieldCache common_fields;  // lib/record (tep_data_type & co)
   std::unique_ptr<tep::btf::Btf> btf;           // lib/btf (tep_load_btf; freed with the handle)
 

@@ -3,7 +3,7 @@
 
 #include <utility>
 
-namespace tep {
+namespace tep::plugin {
 
 void PluginPaths::add(std::string path, tep_plugin_load_priority prio) {
   entries_.insert(entries_.begin(), Entry{std::move(path), prio});
@@ -16,4 +16,4 @@ std::vector<std::string> PluginPaths::with_priority(tep_plugin_load_priority pri
   return out;
 }
 
-}  // namespace tep
+}  // namespace tep::plugin

@@ -7,7 +7,7 @@
 
 #include "event-parse.h"
 
-namespace tep {
+namespace tep::plugin {
 
 class PluginPaths {
  public:
@@ -27,4 +27,4 @@ class PluginPaths {
   std::vector<Entry> entries_;  // newest first
 };
 
-}  // namespace tep
+}  // namespace tep::plugin

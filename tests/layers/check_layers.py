@@ -46,7 +46,6 @@ LEGACY_NAMESPACES = {
     "core": {"tep", "tep::record", "record"},
     "kbuffer": set(),
     "format": {"tep", "field_cache"},
-    "plugin": {"tep"},
 }
 NAMESPACE = re.compile(r"^\s*namespace\s+([A-Za-z_][A-Za-z0-9_:]*)\s*\{", re.M)
 
