@@ -18,7 +18,7 @@ tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned l
   // Upstream dereferences these; an error code is the safe answer.
   if (!tep || !sys || (!buf && size)) return TEP_ERRNO__PARSE_EVENT_FAILED;
   try {
-    tep::Event* added = nullptr;
+    tep::format::Event* added = nullptr;
     std::string_view text = buf ? std::string_view(buf, size) : std::string_view();
     tep_errno ret = tep::add_event_format(*tep, text, sys, &added);
     if (eventp) *eventp = added;
@@ -121,17 +121,17 @@ TEP_EXPORT struct tep_event** tep_list_events_copy(struct tep_handle* tep, enum 
 
 TEP_EXPORT struct tep_format_field* tep_find_common_field(struct tep_event* event, const char* name) {
   if (!event || !name) return nullptr;
-  return tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kCommon, name);
+  return tep::format::find_field_cached(*tep::format::Event::from(event), tep::format::FieldList::kCommon, name);
 }
 
 TEP_EXPORT struct tep_format_field* tep_find_field(struct tep_event* event, const char* name) {
   if (!event || !name) return nullptr;
-  return tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kEvent, name);
+  return tep::format::find_field_cached(*tep::format::Event::from(event), tep::format::FieldList::kEvent, name);
 }
 
 TEP_EXPORT struct tep_format_field* tep_find_any_field(struct tep_event* event, const char* name) {
   if (!event || !name) return nullptr;
-  return tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kAny, name);
+  return tep::format::find_field_cached(*tep::format::Event::from(event), tep::format::FieldList::kAny, name);
 }
 
 TEP_EXPORT struct tep_format_field** tep_event_common_fields(struct tep_event* event) {

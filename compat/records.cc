@@ -99,14 +99,15 @@ inline bool read_plain(const tep_format_field& field, const tep_record* record, 
 // Everything but a fast hit, with the messages. Out of line and taking the
 // callers' arguments as they are: their fast path ends in a tail call, with
 // no call of its own to keep registers across.
-template <tep::FieldList list>
+template <tep::format::FieldList list>
 [[gnu::noinline]] int value_by_name(trace_seq* s, tep_event* event, const char* name, tep_record* record,
                                     unsigned long long* val, int err) {
   if (!event || !name) return -1;
-  const tep::Event& e = *tep::Event::from(event);
-  tep::field_cache::Slot& slot = tep::field_cache::slot_of(e, list, name);
-  tep_format_field* field =
-      tep::field_cache::text_hit(slot, e, list, name) ? slot.field : tep::field_cache::look_up(slot, e, list, name);
+  const tep::format::Event& e = *tep::format::Event::from(event);
+  tep::format::field_cache::Slot& slot = tep::format::field_cache::slot_of(e, list, name);
+  tep_format_field* field = tep::format::field_cache::text_hit(slot, e, list, name)
+                                ? slot.field
+                                : tep::format::field_cache::look_up(slot, e, list, name);
   return field_value(s, field, name, record, val, err);
 }
 
@@ -114,14 +115,14 @@ template <tep::FieldList list>
 // cache read inline or by field_value (a missing field, which plugins ask for
 // on every record too, a record in the other byte order, an error), anything
 // else through value_by_name.
-template <tep::FieldList list>
+template <tep::format::FieldList list>
 inline int value_by_name_fast(trace_seq* s, tep_event* event, const char* name, tep_record* record,
                               unsigned long long* val, int err) {
   // fast_hit needs no null check of name: no filled slot has a null name.
   if (event) {
-    const tep::Event& e = *tep::Event::from(event);
-    const tep::field_cache::Slot& slot = tep::field_cache::slot_of(e, list, name);
-    if (tep::field_cache::fast_hit(slot, e, list, name)) {
+    const tep::format::Event& e = *tep::format::Event::from(event);
+    const tep::format::field_cache::Slot& slot = tep::format::field_cache::slot_of(e, list, name);
+    if (tep::format::field_cache::fast_hit(slot, e, list, name)) {
       if (slot.field && read_plain(*slot.field, record, val)) return 0;
       return field_value(s, slot.field, name, record, val, err);
     }
@@ -143,17 +144,17 @@ TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field
 
 TEP_EXPORT int tep_get_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                  struct tep_record* record, unsigned long long* val, int err) {
-  return value_by_name_fast<tep::FieldList::kEvent>(s, event, name, record, val, err);
+  return value_by_name_fast<tep::format::FieldList::kEvent>(s, event, name, record, val, err);
 }
 
 TEP_EXPORT int tep_get_common_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                         struct tep_record* record, unsigned long long* val, int err) {
-  return value_by_name_fast<tep::FieldList::kCommon>(s, event, name, record, val, err);
+  return value_by_name_fast<tep::format::FieldList::kCommon>(s, event, name, record, val, err);
 }
 
 TEP_EXPORT int tep_get_any_field_val(struct trace_seq* s, struct tep_event* event, const char* name,
                                      struct tep_record* record, unsigned long long* val, int err) {
-  return value_by_name_fast<tep::FieldList::kAny>(s, event, name, record, val, err);
+  return value_by_name_fast<tep::format::FieldList::kAny>(s, event, name, record, val, err);
 }
 
 // A pointer to the field's bytes in the record and their length: for a
@@ -162,7 +163,8 @@ TEP_EXPORT int tep_get_any_field_val(struct trace_seq* s, struct tep_event* even
 TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event, const char* name,
                                    struct tep_record* record, int* len, int err) {
   if (!event || !name) return nullptr;
-  tep_format_field* field = tep::find_field_cached(*tep::Event::from(event), tep::FieldList::kEvent, name);
+  tep_format_field* field =
+      tep::format::find_field_cached(*tep::format::Event::from(event), tep::format::FieldList::kEvent, name);
   if (!field) {
     if (err && s) trace_seq_printf(s, "<CANT FIND FIELD %s>", name);
     return nullptr;

@@ -65,7 +65,7 @@ TEP_EXPORT int tev_catalog_define(struct tev_catalog* catalog, const char* name,
   });
 }
 
-static int typed_event(Catalog* c, tep::Event* e, struct tev_event** event) {
+static int typed_event(Catalog* c, tep::format::Event* e, struct tev_event** event) {
   if (!e) return TEV_ERR_NO_EVENT;
   return guarded([&]() -> int {
     *event = to_c(&c->event(*e));
@@ -96,7 +96,7 @@ TEP_EXPORT int tev_event_of(struct tev_catalog* catalog, struct tep_event* tep_e
   Catalog* c = catalog_of(catalog);
   if (!c) return TEV_ERR_BAD_HANDLE;
   if (tep_event->tep != &c->tep()) return TEV_ERR_NO_EVENT;
-  return typed_event(c, tep::Event::from(tep_event), event);
+  return typed_event(c, tep::format::Event::from(tep_event), event);
 }
 
 TEP_EXPORT struct tep_event* tev_event_tep_event(const struct tev_event* event) {

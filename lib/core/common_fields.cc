@@ -20,7 +20,7 @@ const char* field_name(CommonField which) {
 }  // namespace
 
 int CommonFieldCache::resolve_and_read(const tep_handle& tep, CommonField which, const void* data, int size) const {
-  const Event* first = tep.events.at_sorted(0);
+  const format::Event* first = tep.events.at_sorted(0);
   if (!first) return -1;
   const tep_format_field* found = nullptr;
   for (const tep_format_field* f = first->format.common_fields; f; f = f->next)

@@ -9,11 +9,11 @@ tep_handle::~tep_handle() = default;
 
 namespace tep {
 
-tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, Event** added) {
+tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, format::Event** added) {
   *added = nullptr;
   format::EventFormat parsed = format::read_event_format(text, system, tep.long_size, &tep);
   if (parsed.status != TEP_ERRNO__SUCCESS) return parsed.status;
-  Event& stored = tep.events.add(std::move(parsed.event));
+  format::Event& stored = tep.events.add(std::move(parsed.event));
   if (!parsed.print_fmt)
     stored.flags |= TEP_EVENT_FL_FAILED;
   else

@@ -42,7 +42,7 @@ struct tep_handle {
   bool header_page_parsed = false;
   tep::format::HeaderPageLayout header_page;
 
-  tep::EventTable events;                 // lib/format
+  tep::format::EventTable events;         // lib/format
   tep::symbols::CommTable comms;          // lib/symbols
   tep::symbols::FunctionTable functions;  // lib/symbols (kallsyms + resolver)
   tep::symbols::PrintkTable printk;       // lib/symbols (printk formats)
@@ -87,7 +87,7 @@ inline bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field
 // Parses one event format file (lib/format, then its print fmt with
 // lib/print_args) into the handle: TEP_ERRNO__SUCCESS with *added set, or
 // format::read_event_format's error with nothing added.
-tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, Event** added);
+tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, format::Event** added);
 
 // Parses header_page into tep.header_page; marks the handle old-format when
 // there is no text, parsed when every mandatory field was read.

@@ -77,7 +77,7 @@ int HandlerRegistry::remove(tep_handle& tep, int id, const char* sys_name, const
   return -1;
 }
 
-bool HandlerRegistry::on_event_added(Event& event) {
+bool HandlerRegistry::on_event_added(format::Event& event) {
   for (size_t i = pending_.size(); i-- > 0;) {
     const Pending& pending = pending_[i];
     if (pending.id >= 0 && pending.id != event.id) continue;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Event handlers (tep_register_event_handler): a handler for an event already
+// format::Event handlers (tep_register_event_handler): a handler for an event already
 // parsed goes straight into its tep_event (handler, context); one for an event
 // not parsed yet is kept here and attached when that event is added, since
 // trace-cmd loads its plugins before it reads any format. Upstream semantics:
@@ -12,10 +12,9 @@
 #include <vector>
 
 #include "event-parse.h"
+#include "format/event.h"
 
 namespace tep {
-
-struct Event;
 
 class HandlerRegistry {
  public:
@@ -37,7 +36,7 @@ class HandlerRegistry {
   // registered before the event was parsed get attached (trace-cmd loads plugins
   // first). True when a handler was attached (upstream then keeps quiet about
   // print-fmt parse failures of that event).
-  bool on_event_added(Event& event);
+  bool on_event_added(format::Event& event);
 
  private:
   struct Pending {

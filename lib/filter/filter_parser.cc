@@ -341,7 +341,7 @@ tep_filter_arg* Parser::make_item(const Token& tok) {
     node->value.val = scan_number(tok.text, kStrtoull).bits;
     return node;
   }
-  tep_format_field* field = find_any_field_in(*event_, tok.text);
+  tep_format_field* field = format::find_any_field_in(*event_, tok.text);
   if (!field) {
     if (tok.text == "COMM")
       field = comm_field();

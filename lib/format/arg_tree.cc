@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "format/arg_tree.h"
 
-namespace tep {
+namespace tep::format {
 
 tep_print_arg* ArgTree::new_arg() { return args_.add(); }
 
@@ -16,4 +16,4 @@ void ArgTree::clear() {
   strings_ = {};
 }
 
-}  // namespace tep
+}  // namespace tep::format

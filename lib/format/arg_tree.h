@@ -15,7 +15,7 @@
 #include "base/string_arena.h"
 #include "event-parse.h"
 
-namespace tep {
+namespace tep::format {
 
 // Zeroed objects that never move, in chunks that double from 4 to 64: most
 // events have a few dozen nodes, and a handle has thousands of events.
@@ -58,4 +58,4 @@ class ArgTree {
   StringArena strings_;
 };
 
-}  // namespace tep
+}  // namespace tep::format

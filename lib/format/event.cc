@@ -5,7 +5,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace tep {
+namespace tep::format {
 
 namespace {
 std::atomic<uint64_t> next_serial{1};
@@ -51,4 +51,4 @@ void Event::set_fields(const FieldDrafts& drafts, size_t common) {
   }
 }
 
-}  // namespace tep
+}  // namespace tep::format

@@ -17,7 +17,7 @@
 #include "format/arg_tree.h"
 #include "format_string/print_fmt.h"
 
-namespace tep {
+namespace tep::format {
 
 struct Field : tep_format_field {
   uint32_t name_size = 0;  // strlen(name): lookups by name compare it first
@@ -77,4 +77,4 @@ struct Event : tep_event {
 inline Field* as_field(tep_format_field* f) { return static_cast<Field*>(f); }
 inline const Field* as_field(const tep_format_field* f) { return static_cast<const Field*>(f); }
 
-}  // namespace tep
+}  // namespace tep::format

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace tep {
+namespace tep::format {
 
 EventTable::EventTable() = default;
 EventTable::~EventTable() = default;
@@ -136,4 +136,4 @@ tep_event** EventTable::listing_copy(int order) const {
   return out;
 }
 
-}  // namespace tep
+}  // namespace tep::format

@@ -21,7 +21,7 @@
 
 #include "format/event.h"
 
-namespace tep {
+namespace tep::format {
 
 class EventTable {
  public:
@@ -72,4 +72,4 @@ class EventTable {
   mutable std::atomic<Event*> last_found_{nullptr};
 };
 
-}  // namespace tep
+}  // namespace tep::format

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-namespace tep {
+namespace tep::format {
 
 tep_format_field* find_field_in(tep_format_field* list, std::string_view name) {
   // The length and last letter rule out most fields before any byte compare.
@@ -81,4 +81,4 @@ tep_format_field* field_cache::look_up(Slot& slot, const Event& event, FieldList
   return found;
 }
 
-}  // namespace tep
+}  // namespace tep::format

@@ -17,7 +17,7 @@
 #include "event-parse.h"
 #include "format/event.h"
 
-namespace tep {
+namespace tep::format {
 
 // The first field of `list` named `name`, walking the list.
 tep_format_field* find_field_in(tep_format_field* list, std::string_view name);
@@ -137,4 +137,4 @@ inline tep_format_field* find_field_cached(const Event& event, FieldList list, c
   return field_cache::look_up(slot, event, list, name);
 }
 
-}  // namespace tep
+}  // namespace tep::format

@@ -72,7 +72,8 @@ const char* parse_status_text(ArgParseStatus status) {
   return "unknown";
 }
 
-PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, Event& event, ArgTree& tree, std::string_view text)
+PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, format::Event& event, format::ArgTree& tree,
+                               std::string_view text)
     : context_(context), event_(event), tree_(tree), lexer_(text, kPrintFmtGrammar) {}
 
 // An Error token from the tokenizer reaches the top without a status.
@@ -229,7 +230,7 @@ Token PrintFmtParser::finish_field(tep_print_arg* arg) {
   if (name.type != TokenType::kItem) return fail(status_for(name));
   arg->type = TEP_PRINT_FIELD;
   arg->field.name = tree_.keep(name.text);
-  arg->field.field = find_any_field_in(event_, name.text);
+  arg->field.field = format::find_any_field_in(event_, name.text);
   if (pending_flag_mark_ || pending_symbolic_mark_) {
     if (arg->field.field) arg->field.field->flags |= pending_flag_mark_ ? TEP_FIELD_IS_FLAG : TEP_FIELD_IS_SYMBOLIC;
     pending_flag_mark_ = pending_symbolic_mark_ = false;

@@ -8,7 +8,7 @@
 // right operand of higher priority is rotated as upstream rotates it
 // ("a * (b + c)" becomes "(a * b) + c"), "c ? a : b + 1" is "c ? a : (b + 1)",
 // "(type)" casts wrap the next operand, flag/symbol values are stored as text.
-// Recursion is bounded (kMaxDepth); every node lives in the event's ArgTree.
+// Recursion is bounded (kMaxDepth); every node lives in the event's format::ArgTree.
 #pragma once
 
 #include <string>
@@ -45,7 +45,7 @@ class PrintFmtParser {
   // nested parentheses stop here instead of overflowing the stack.
   static constexpr int kMaxDepth = 1000;
 
-  PrintFmtParser(const PrintFmtContext& context, Event& event, ArgTree& tree, std::string_view text);
+  PrintFmtParser(const PrintFmtContext& context, format::Event& event, format::ArgTree& tree, std::string_view text);
 
   // Fills event.print_fmt.format and .args. On failure the format and the
   // arguments completed before the error stay (upstream keeps them too).
@@ -90,8 +90,8 @@ class PrintFmtParser {
   bool read_expected(TokenType kind, std::string_view text);
 
   const PrintFmtContext& context_;
-  Event& event_;
-  ArgTree& tree_;
+  format::Event& event_;
+  format::ArgTree& tree_;
   Tokenizer lexer_;
   ArgParseStatus status_ = ArgParseStatus::kOk;
   int depth_ = 0;

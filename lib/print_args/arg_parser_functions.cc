@@ -14,8 +14,8 @@ namespace tep::print_args {
 
 namespace {
 
-tep_format_field* find_event_field(Event& event, std::string_view name) {
-  return find_field_in(event.format.fields, name);
+tep_format_field* find_event_field(format::Event& event, std::string_view name) {
+  return format::find_field_in(event.format.fields, name);
 }
 
 }  // namespace
@@ -166,7 +166,7 @@ Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type
   Token name = lexer_.next();
   if (name.type != TokenType::kItem) return fail(status_for(name));
   arg->type = type;
-  tep_format_field* field = find_any_field_in(event_, name.text);
+  tep_format_field* field = format::find_any_field_in(event_, name.text);
   if (type == TEP_PRINT_STRING) {
     arg->string.string = tree_.keep(name.text);
     arg->string.field = field;
@@ -290,7 +290,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     if (!token.is(TokenType::kOp, "->")) return fail(status_for(token));
     Token name = lexer_.next();
     if (name.type != TokenType::kItem) return fail(status_for(name));
-    tep_format_field* field = find_any_field_in(event_, name.text);
+    tep_format_field* field = format::find_any_field_in(event_, name.text);
     if (!field) return fail(ArgParseStatus::kUnknownField);
     if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ArgParseStatus::kBadSizeof);
     size = std::to_string(field->size);

@@ -13,7 +13,7 @@ namespace tep::print_args {
 namespace {
 
 // A value's decimal spelling (as std::to_string writes it), kept in the tree.
-char* keep_decimal(ArgTree& tree, long long value) {
+char* keep_decimal(format::ArgTree& tree, long long value) {
   char digits[24];
   char* end = std::to_chars(digits, digits + sizeof digits, value).ptr;
   return tree.keep(std::string_view(digits, static_cast<size_t>(end - digits)));
@@ -149,7 +149,7 @@ bool fold_op(std::string_view op, uint64_t l, uint64_t r, uint64_t& out) {
   return true;
 }
 
-void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
+void fold(format::ArgTree& tree, tep_print_arg* arg, int depth) {
   if (!arg || arg->type != TEP_PRINT_OP || depth > kMaxDepth) return;
   fold(tree, arg->op.left, depth + 1);
   fold(tree, arg->op.right, depth + 1);
@@ -171,7 +171,7 @@ void fold(ArgTree& tree, tep_print_arg* arg, int depth) {
 
 uint64_t apply_cast(uint64_t value, const char* type) { return type ? value & format_string::cast_mask(type) : value; }
 
-char* table_entry_text(ArgTree& tree, const tep_print_arg& arg) {
+char* table_entry_text(format::ArgTree& tree, const tep_print_arg& arg) {
   const tep_print_arg* node = &arg;
   // A cast of an atom keeps the atom's spelling: "(u8)3" stores "3".
   for (int depth = 0; node && node->type == TEP_PRINT_TYPE && depth <= kMaxDepth; ++depth) node = node->typecast.item;
@@ -183,6 +183,6 @@ char* table_entry_text(ArgTree& tree, const tep_print_arg& arg) {
   return keep_decimal(tree, value);
 }
 
-void fold_constants(ArgTree& tree, tep_print_arg& arg) { fold(tree, &arg, 0); }
+void fold_constants(format::ArgTree& tree, tep_print_arg& arg) { fold(tree, &arg, 0); }
 
 }  // namespace tep::print_args

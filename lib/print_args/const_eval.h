@@ -20,7 +20,7 @@ namespace tep::print_args {
 // The text stored for a flag/symbol table entry, kept in `tree` (an atom's
 // own text, or a constant expression's value in decimal), or nullptr if
 // upstream cannot evaluate it (a field, a function, '*', '/', '?', ...).
-char* table_entry_text(ArgTree& tree, const tep_print_arg& arg);
+char* table_entry_text(format::ArgTree& tree, const tep_print_arg& arg);
 
 // What a cast does to a value at parse time (format_string::cast_mask, the table print
 // plans use too): "u8" masks to 8 bits, "s16" to 16, "unsigned int" to 32;
@@ -28,6 +28,6 @@ char* table_entry_text(ArgTree& tree, const tep_print_arg& arg);
 uint64_t apply_cast(uint64_t value, const char* type);
 
 // Folds constant sub-expressions of one top-level argument in place.
-void fold_constants(ArgTree& tree, tep_print_arg& arg);
+void fold_constants(format::ArgTree& tree, tep_print_arg& arg);
 
 }  // namespace tep::print_args

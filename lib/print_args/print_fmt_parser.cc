@@ -11,7 +11,7 @@ namespace {
 
 // Old ftrace formats printed their fields without listing them: each event
 // field becomes a REC->field argument, in order.
-void add_field_args(Event& event) {
+void add_field_args(format::Event& event) {
   tep_print_arg** tail = &event.print_fmt.args;
   for (tep_format_field* field = event.format.fields; field; field = field->next) {
     tep_print_arg* arg = event.print_args.new_arg();
@@ -25,7 +25,7 @@ void add_field_args(Event& event) {
 
 }  // namespace
 
-bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_view text) {
+bool parse_print_fmt(const PrintFmtContext& context, format::Event& event, std::string_view text) {
   event.print_fmt.format = nullptr;
   event.print_fmt.args = nullptr;
   event.print_args.clear();

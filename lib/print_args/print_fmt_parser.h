@@ -23,6 +23,6 @@ struct PrintFmtContext {
 // Fills event.print_fmt (format string and args), owned by event.print_args.
 // Returns false and sets TEP_EVENT_FL_FAILED when the text cannot be parsed;
 // the event itself stays usable.
-bool parse_print_fmt(const PrintFmtContext& context, Event& event, std::string_view text);
+bool parse_print_fmt(const PrintFmtContext& context, format::Event& event, std::string_view text);
 
 }  // namespace tep::print_args

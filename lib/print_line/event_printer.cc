@@ -114,7 +114,7 @@ void print_event_info(tep_handle& tep, seq::Output& out, tep_event& event, tep_r
       pretty = event.handler(out.seq(), &record, &event, event.context) != 0;
     // lib/print_plan prints "[FAILED TO PARSE]" and the raw fields for an event
     // whose print fmt failed (it may find that out only now, building its plan).
-    if (pretty) print_plan::print_info(out, tep, *Event::from(&event), record);
+    if (pretty) print_plan::print_info(out, tep, *format::Event::from(&event), record);
   }
   seq::terminate(out.seq());
 }

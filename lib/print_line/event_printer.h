@@ -6,7 +6,7 @@
 //                   TEP_PRINT_TIME, TEP_PRINT_NAME, TEP_PRINT_INFO);
 //   ->      bash-1234  [003] d..2.   123.456789: sched_switch: prev_comm=...
 // The format is split once per thread and found again by its content
-// (output/line_plan.h). Event handlers may re-enter this function (the
+// (output/line_plan.h). format::Event handlers may re-enter this function (the
 // function plugin prints a copy of the record from its handler).
 #pragma once
 

@@ -203,12 +203,12 @@ void Compiler::format(std::string_view text, const format_string::PrintFmt& pars
 
 }  // namespace compiling
 
-FieldRef resolve_field(const Event& event, const tep_format_field* field, const char* name) {
-  if (!field && name) field = find_any_field_in(event, name);
+FieldRef resolve_field(const format::Event& event, const tep_format_field* field, const char* name) {
+  if (!field && name) field = format::find_any_field_in(event, name);
   return field ? compiling::field_ref(*field) : FieldRef{};
 }
 
-void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
+void compile_format(const tep_handle& tep, const format::Event& event, std::string_view format,
                     const format_string::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan) {
   compiling::Compiler compiler(tep, event, plan);
   compiler.format(format, parsed, args);

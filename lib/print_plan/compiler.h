@@ -21,11 +21,11 @@ struct ArgRef {
 // arguments) to plan.steps, and sets plan.printed from them. Sets plan.failed where upstream flags the event
 // TEP_EVENT_FL_FAILED: a conversion without an argument, two '*', a bad
 // 'h'/'l' count.
-void compile_format(const tep_handle& tep, const Event& event, std::string_view format,
+void compile_format(const tep_handle& tep, const format::Event& event, std::string_view format,
                     const format_string::PrintFmt& parsed, const std::vector<ArgRef>& args, Plan& plan);
 
 // The field a print fmt node names: its resolved pointer, else looked up by name
 // among the common fields then the event's (tep_find_any_field).
-FieldRef resolve_field(const Event& event, const tep_format_field* field, const char* name);
+FieldRef resolve_field(const format::Event& event, const tep_format_field* field, const char* name);
 
 }  // namespace tep::print_plan

@@ -30,7 +30,7 @@ Expr::Op op_from(const char* op);
 
 class Compiler {
  public:
-  Compiler(const tep_handle& tep, const Event& event, Plan& plan) : tep_(tep), event_(event), plan_(plan) {}
+  Compiler(const tep_handle& tep, const format::Event& event, Plan& plan) : tep_(tep), event_(event), plan_(plan) {}
 
   const Expr* number(ArgRef ref) {
     if (ref.bprint_index >= 0) {
@@ -111,7 +111,7 @@ class Compiler {
 
  private:
   const tep_handle& tep_;
-  const Event& event_;
+  const format::Event& event_;
   Plan& plan_;
   std::string pending_;
 };

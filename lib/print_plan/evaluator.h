@@ -25,7 +25,7 @@ struct BprintValue {
 
 struct Context {
   tep_handle& tep;
-  Event& event;
+  format::Event& event;
   RecordView record;
   const BprintValue* bprint_args = nullptr;
   int bprint_count = 0;

@@ -37,7 +37,7 @@ PrintFmtEntries::PrintFmtEntries(const tep_event& event) {
   if (!event.print_fmt.format) return;
   std::string_view text(event.print_fmt.format);
   format_ = text;
-  const format_string::PrintFmt& directives = Event::from(&event)->print_directives;
+  const format_string::PrintFmt& directives = format::Event::from(&event)->print_directives;
   // The arguments, walked along with the directives (which take them in order).
   const tep_print_arg* arg = event.print_fmt.args;
   int arg_index = 0;

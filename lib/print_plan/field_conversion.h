@@ -35,7 +35,7 @@ struct FieldConversion {
 };
 
 // The entries of an event's print fmt (its directives read at parse time,
-// tep::Event::print_directives), gathered once per printing call.
+// tep::format::Event::print_directives), gathered once per printing call.
 class PrintFmtEntries {
  public:
   explicit PrintFmtEntries(const tep_event& event);

@@ -11,12 +11,12 @@
 
 namespace tep::print_plan {
 
-void print_failed(Output& s, Event& event, const tep_record& record) {
+void print_failed(Output& s, format::Event& event, const tep_record& record) {
   s.append("[FAILED TO PARSE]");
   if (record.data) print_fields(s, record.data, record.size, event);
 }
 
-void print_info(Output& s, tep_handle& tep, Event& event, const tep_record& record) {
+void print_info(Output& s, tep_handle& tep, format::Event& event, const tep_record& record) {
   const Plan& plan = plan_for(tep, event);
   if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & TEP_EVENT_FL_FAILED) {
     print_failed(s, event, record);

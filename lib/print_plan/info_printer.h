@@ -13,9 +13,9 @@ namespace tep::print_plan {
 // Appends what upstream prints for TEP_PRINT_INFO. Events flagged
 // TEP_EVENT_FL_FAILED print "[FAILED TO PARSE]" and their fields instead.
 // Into `out`, which the caller flushes (a line gathers all its pieces there).
-void print_info(Output& out, tep_handle& tep, Event& event, const tep_record& record);
+void print_info(Output& out, tep_handle& tep, format::Event& event, const tep_record& record);
 
 // "[FAILED TO PARSE]" followed by " name=value" for each field.
-void print_failed(Output& s, Event& event, const tep_record& record);
+void print_failed(Output& s, format::Event& event, const tep_record& record);
 
 }  // namespace tep::print_plan

@@ -222,7 +222,7 @@ struct Step {
   const PointerArg* pointer = nullptr;
 };
 
-// One compiled print fmt, for one generation of its handle (Event::plan).
+// One compiled print fmt, for one generation of its handle (format::Event::plan).
 struct Plan : Generated {
   std::vector<Step> steps;  // one per conversion and per run of literal text (lib/typed reads them)
   // What run_steps walks: each conversion step with the literal before it, so

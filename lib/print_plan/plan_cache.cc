@@ -11,13 +11,13 @@
 namespace tep::print_plan {
 namespace {
 
-const tep_format_field* event_field(const Event& event, const char* name) {
+const tep_format_field* event_field(const format::Event& event, const char* name) {
   for (const tep_format_field* f = event.format.fields; f; f = f->next)
     if (f->name && strcmp(f->name, name) == 0) return f;
   return nullptr;
 }
 
-std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generation) {
+std::unique_ptr<Plan> build_plan(tep_handle& tep, format::Event& event, uint64_t generation) {
   auto plan = std::make_unique<Plan>();
   plan->generation = generation;
   if (__atomic_load_n(&event.flags, __ATOMIC_RELAXED) & TEP_EVENT_FL_ISBPRINT) {
@@ -43,7 +43,7 @@ std::unique_ptr<Plan> build_plan(tep_handle& tep, Event& event, uint64_t generat
 
 }  // namespace
 
-const Plan& build_current(tep_handle& tep, Event& event, uint64_t generation) {
+const Plan& build_current(tep_handle& tep, format::Event& event, uint64_t generation) {
   std::lock_guard<std::mutex> lock(event.plan.build_mutex());
   if (const Plan* plan = event.plan.current<Plan>(generation)) return *plan;
   return *event.plan.publish(build_plan(tep, event, generation));

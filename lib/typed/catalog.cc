@@ -5,7 +5,7 @@
 
 namespace tep::typed {
 
-TypedEvent::TypedEvent(Catalog& catalog, Event& event) : catalog_(catalog), event_(event) {}
+TypedEvent::TypedEvent(Catalog& catalog, format::Event& event) : catalog_(catalog), event_(event) {}
 
 tep_handle& TypedEvent::tep() const { return catalog_.tep(); }
 
@@ -32,7 +32,7 @@ const Model& TypedEvent::model() {
   return *fresh;
 }
 
-TypedEvent& Catalog::event(Event& event) {
+TypedEvent& Catalog::event(format::Event& event) {
   TypedEvent* typed;
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -41,13 +41,13 @@ struct ColumnHandle {
 
 class TypedEvent {
  public:
-  TypedEvent(Catalog& catalog, Event& event);
+  TypedEvent(Catalog& catalog, format::Event& event);
   TypedEvent(const TypedEvent&) = delete;
   TypedEvent& operator=(const TypedEvent&) = delete;
 
   // The current model (built or rebuilt as needed).
   const Model& model();
-  Event& event() const { return event_; }
+  format::Event& event() const { return event_; }
   tep_handle& tep() const;
 
   size_t column_count() const { return columns_.size(); }
@@ -66,7 +66,7 @@ class TypedEvent {
 
  private:
   Catalog& catalog_;
-  Event& event_;
+  format::Event& event_;
   std::atomic<const Model*> current_{nullptr};
   std::vector<std::unique_ptr<Model>> built_;  // every model ever published
   std::vector<std::unique_ptr<ColumnHandle>> columns_, fields_;
@@ -80,7 +80,7 @@ class Catalog {
 
   tep_handle& tep() const { return tep_; }
   // The typed event of `event` (created on first request).
-  TypedEvent& event(Event& event);
+  TypedEvent& event(format::Event& event);
 
   // A value for a table key the kernel left as a name; rebuilds the models.
   void define(std::string_view name, uint64_t value);
@@ -93,7 +93,7 @@ class Catalog {
   tep_handle& tep_;
   // Serialises creating typed events, building models and defining constants.
   std::mutex mutex_;
-  std::vector<std::unique_ptr<TypedEvent>> events_;  // by Event::index
+  std::vector<std::unique_ptr<TypedEvent>> events_;  // by format::Event::index
   Constants constants_;
   std::atomic<uint64_t> constants_version_{0};
 };

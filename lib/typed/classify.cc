@@ -13,7 +13,7 @@ namespace {
 
 bool scalar_size(int size) { return size == 1 || size == 2 || size == 4 || size == 8; }
 
-const tep_format_field* resolved(const tep_print_arg* node, const Event& event) {
+const tep_format_field* resolved(const tep_print_arg* node, const format::Event& event) {
   if (!node || node->type != TEP_PRINT_FIELD) return nullptr;
   return node->field.field ? node->field.field : single_field(node, event);
 }

@@ -17,7 +17,7 @@ namespace tep::typed {
 
 struct ClassifyContext {
   const tep_handle& tep;
-  const Event& event;
+  const format::Event& event;
   const Constants& constants;
 };
 

@@ -18,7 +18,7 @@ namespace {
 // The literal between a MAJOR and its MINOR: "%d,%d", "%d:%d".
 constexpr size_t kMaxDeviceSeparator = 3;
 
-std::vector<const tep_print_arg*> top_level_args(const Event& event) {
+std::vector<const tep_print_arg*> top_level_args(const format::Event& event) {
   std::vector<const tep_print_arg*> args;
   for (const tep_print_arg* a = event.print_fmt.args; a; a = a->next) args.push_back(a);
   return args;
@@ -44,7 +44,7 @@ bool device_pair(const print_plan::Plan& plan, size_t i, DeviceHalf& major) {
          minor.field_offset == major.field_offset && minor.bits == major.bits;
 }
 
-Column device_column(const Event& event, const DeviceHalf& half) {
+Column device_column(const format::Event& event, const DeviceHalf& half) {
   Column c;
   c.kind = Kind::kDevice;
   c.minor_bits = half.bits;
@@ -127,7 +127,7 @@ void apply_time_units(std::vector<Column>& columns, const std::string& suffix) {
   }
 }
 
-void add_fields(const tep_handle& tep, const Event& event, Model& m) {
+void add_fields(const tep_handle& tep, const format::Event& event, Model& m) {
   for (const tep_format_field* f = event.format.common_fields; f; f = f->next)
     m.fields.push_back(field_column(*f, tep.long_size));
   for (const tep_format_field* f = event.format.fields; f; f = f->next)
@@ -166,7 +166,7 @@ void build_failed(const ClassifyContext& cx, const print_plan::Plan& plan, Model
   m.suffix = prefix;
 }
 
-void build_bprint(const Event& event, const print_plan::Plan& plan, Model& m) {
+void build_bprint(const format::Event& event, const print_plan::Plan& plan, Model& m) {
   if (!plan.bprint_fields_found) {
     Column c = opaque("ftrace:bprint without its ip, fmt and buf fields");
     c.name = "message";
@@ -188,7 +188,7 @@ void build_bprint(const Event& event, const print_plan::Plan& plan, Model& m) {
   caller.reader.offset = plan.bprint_ip.offset;
   caller.reader.size = plan.bprint_ip.size;
   caller.conversion = "%ps";
-  caller.field = find_any_field_in(event, "ip");
+  caller.field = format::find_any_field_in(event, "ip");
   m.columns.push_back(std::move(caller));
   Column message;
   message.name = "message";
@@ -230,13 +230,13 @@ int64_t reader_needs(const Column& c, const Model& m) {
 
 }  // namespace
 
-std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, const print_plan::Plan& plan,
+std::unique_ptr<Model> build_model(const tep_handle& tep, const format::Event& event, const print_plan::Plan& plan,
                                    const Constants& constants, uint64_t constants_version) {
   auto m = std::make_unique<Model>();
   m->plan = &plan;
   m->constants_version = constants_version;
   m->id = event.id;
-  if (const tep_format_field* type = find_field_in(event.format.common_fields, "common_type")) {
+  if (const tep_format_field* type = format::find_field_in(event.format.common_fields, "common_type")) {
     m->type_offset = type->offset;
     m->type_size = type->size;
   }

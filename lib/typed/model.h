@@ -42,7 +42,7 @@ struct Model {
   std::deque<print_plan::PointerArg> pointers;
 };
 
-std::unique_ptr<Model> build_model(const tep_handle& tep, const Event& event, const print_plan::Plan& plan,
+std::unique_ptr<Model> build_model(const tep_handle& tep, const format::Event& event, const print_plan::Plan& plan,
                                    const Constants& constants, uint64_t constants_version);
 
 }  // namespace tep::typed

@@ -24,7 +24,7 @@ struct Value {
 // Where a batch reads from: the handle and event a model belongs to.
 struct BatchSource {
   tep_handle& tep;
-  Event& event;
+  format::Event& event;
   const Model& model;
 };
 

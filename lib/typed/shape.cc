@@ -15,7 +15,7 @@ constexpr int kMaxDepth = 256;  // deeper expressions are not typed
 
 const tep_format_field* field_of(const tep_print_arg* node, const tep_event& event) {
   if (node->field.field) return node->field.field;
-  return node->field.name ? find_any_field_in(event, node->field.name) : nullptr;
+  return node->field.name ? format::find_any_field_in(event, node->field.name) : nullptr;
 }
 
 bool computable_at(const tep_print_arg* node, const tep_event& event, int depth) {
@@ -78,18 +78,18 @@ void collect_field(const tep_print_arg* node, const tep_event& event, const tep_
     case TEP_PRINT_INT_ARRAY: collect_field(node->int_array.field, event, found, several, depth + 1); return;
     case TEP_PRINT_STRING:
       f = node->string.field    ? node->string.field
-          : node->string.string ? find_any_field_in(event, node->string.string)
+          : node->string.string ? format::find_any_field_in(event, node->string.string)
                                 : nullptr;
       break;
     case TEP_PRINT_BITMASK:
     case TEP_PRINT_CPUMASK:
       f = node->bitmask.field     ? node->bitmask.field
-          : node->bitmask.bitmask ? find_any_field_in(event, node->bitmask.bitmask)
+          : node->bitmask.bitmask ? format::find_any_field_in(event, node->bitmask.bitmask)
                                   : nullptr;
       break;
     case TEP_PRINT_STACKTRACE:  // named by the print fmt, resolved when printed
       f = node->stacktrace.field        ? node->stacktrace.field
-          : node->stacktrace.stacktrace ? find_any_field_in(event, node->stacktrace.stacktrace)
+          : node->stacktrace.stacktrace ? format::find_any_field_in(event, node->stacktrace.stacktrace)
                                         : nullptr;
       break;
     default: return;

@@ -29,7 +29,7 @@ int32_t Window::new_group(int id) {
   if (dense && looked_up_[at]) {
     event = event_by_id_[at];
   } else {
-    Event* e = catalog_.tep().events.find_by_id(id);
+    format::Event* e = catalog_.tep().events.find_by_id(id);
     event = e ? &catalog_.event(*e) : nullptr;
     if (dense) {
       event_by_id_[at] = event;

@@ -8,8 +8,8 @@
 namespace tep {
 namespace {
 
-std::unique_ptr<Event> make(const char* sys, const char* name, int id) {
-  auto e = std::make_unique<Event>();
+std::unique_ptr<format::Event> make(const char* sys, const char* name, int id) {
+  auto e = std::make_unique<format::Event>();
   e->system_text = sys;
   e->name_text = name;
   e->system = e->system_text.data();
@@ -25,10 +25,10 @@ std::string ids(tep_event** list) {
 }
 
 TEST(EventTable, KeepsIdOrderAndInsertionIndex) {
-  EventTable t;
-  Event& b = t.add(make("s", "b", 20));
-  Event& a = t.add(make("s", "a", 10));
-  Event& c = t.add(make("s", "c", 20));
+  format::EventTable t;
+  format::Event& b = t.add(make("s", "b", 20));
+  format::Event& a = t.add(make("s", "a", 10));
+  format::Event& c = t.add(make("s", "c", 20));
   EXPECT_EQ(b.index, 0u);
   EXPECT_EQ(a.index, 1u);
   EXPECT_EQ(c.index, 2u);
@@ -39,9 +39,9 @@ TEST(EventTable, KeepsIdOrderAndInsertionIndex) {
 }
 
 TEST(EventTable, FindById) {
-  EventTable t;
-  Event& a = t.add(make("s", "a", 5));
-  Event& big = t.add(make("s", "big", 1 << 20));
+  format::EventTable t;
+  format::Event& a = t.add(make("s", "a", 5));
+  format::Event& big = t.add(make("s", "big", 1 << 20));
   EXPECT_EQ(t.find_by_id(5), &a);
   EXPECT_EQ(t.find_by_id(1 << 20), &big);
   EXPECT_EQ(t.find_by_id(6), nullptr);
@@ -49,10 +49,10 @@ TEST(EventTable, FindById) {
 }
 
 TEST(EventTable, DuplicateIdsAnswerLikeABinarySearchThenTheCache) {
-  EventTable t;
+  format::EventTable t;
   t.add(make("s", "a", 1));
-  Event& d1 = t.add(make("s", "d1", 7));
-  Event& d2 = t.add(make("s", "d2", 7));
+  format::Event& d1 = t.add(make("s", "d1", 7));
+  format::Event& d2 = t.add(make("s", "d2", 7));
   t.add(make("s", "z", 9));
   // by id order: a d1 d2 z; bsearch over 4: mid=2 -> d2.
   EXPECT_EQ(t.find_by_id(7), &d2);
@@ -62,9 +62,9 @@ TEST(EventTable, DuplicateIdsAnswerLikeABinarySearchThenTheCache) {
 }
 
 TEST(EventTable, FindByName) {
-  EventTable t;
-  Event& x2 = t.add(make("two", "x", 20));
-  Event& x1 = t.add(make("one", "x", 10));
+  format::EventTable t;
+  format::Event& x2 = t.add(make("two", "x", 20));
+  format::Event& x1 = t.add(make("one", "x", 10));
   EXPECT_EQ(t.find_by_name(nullptr, "x"), &x1);  // first in id order
   EXPECT_EQ(t.find_by_name("two", "x"), &x2);
   EXPECT_EQ(t.find_by_name("three", "x"), nullptr);
@@ -75,7 +75,7 @@ TEST(EventTable, FindByName) {
 }
 
 TEST(EventTable, Listings) {
-  EventTable t;
+  format::EventTable t;
   t.add(make("b", "y", 3));
   t.add(make("a", "y", 2));
   t.add(make("b", "x", 1));
@@ -92,7 +92,7 @@ TEST(EventTable, Listings) {
 }
 
 TEST(EventTable, EmptyListingIsNullTerminated) {
-  EventTable t;
+  format::EventTable t;
   ASSERT_NE(t.listing(TEP_EVENT_SORT_NAME), nullptr);
   EXPECT_EQ(t.listing(TEP_EVENT_SORT_NAME)[0], nullptr);
   tep_event** copy = t.listing_copy(TEP_EVENT_SORT_ID);

@@ -45,7 +45,6 @@ LEGACY_NAMESPACES = {
     "base": {"tep"},
     "core": {"tep", "tep::record", "record"},
     "kbuffer": set(),
-    "format": {"tep", "field_cache"},
 }
 NAMESPACE = re.compile(r"^\s*namespace\s+([A-Za-z_][A-Za-z0-9_:]*)\s*\{", re.M)
 

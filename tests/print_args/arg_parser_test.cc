@@ -93,7 +93,7 @@ class PrintFmtParserTest : public ::testing::Test {
   }
 
   tep_handle tep;
-  std::unique_ptr<Event> event;
+  std::unique_ptr<format::Event> event;
 };
 
 TEST_F(PrintFmtParserTest, FormatStringIsKeptRawAndJoined) {

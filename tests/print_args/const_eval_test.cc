@@ -25,7 +25,7 @@ TEST(PrintFmtConstEval, CastsMaskLikeUpstream) {
 }
 
 struct Nodes {
-  ArgTree tree;
+  format::ArgTree tree;
   tep_print_arg* atom(const char* text) {
     tep_print_arg* a = tree.new_arg();
     a->type = TEP_PRINT_ATOM;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Builds a tep::Event with hand-written fields for the parser tests, so they
+// Builds a tep::format::Event with hand-written fields for the parser tests, so they
 // do not depend on the format-file parser.
 #pragma once
 
@@ -22,16 +22,16 @@ struct FieldSpec {
 };
 
 // common_type/common_flags/common_preempt_count/common_pid, then `fields`.
-inline std::unique_ptr<Event> make_event(const std::vector<FieldSpec>& fields,
+inline std::unique_ptr<format::Event> make_event(const std::vector<FieldSpec>& fields,
                                          const char* system = "test", const char* name = "ev") {
-  auto event = std::make_unique<Event>();
+  auto event = std::make_unique<format::Event>();
   event->name_text = name;
   event->system_text = system;
   event->name = event->name_text.data();
   event->system = event->system_text.data();
-  FieldDrafts drafts;
+  format::FieldDrafts drafts;
   auto add = [&](const FieldSpec& spec) {
-    Field& field = drafts.fields.emplace_back();
+    format::Field& field = drafts.fields.emplace_back();
     field.offset = spec.offset;
     field.size = spec.size;
     field.flags = spec.flags;
@@ -53,7 +53,7 @@ inline std::unique_ptr<Event> make_event(const std::vector<FieldSpec>& fields,
 }
 
 // The fields of tests/data/printfmt/case_template.format.
-inline std::unique_ptr<Event> make_test_event(const char* system = "test") {
+inline std::unique_ptr<format::Event> make_test_event(const char* system = "test") {
   return make_event({{"int", "a", 8, 4, TEP_FIELD_IS_SIGNED},
                      {"int", "b", 12, 4, TEP_FIELD_IS_SIGNED},
                      {"unsigned long", "flags", 16, 8, TEP_FIELD_IS_LONG},

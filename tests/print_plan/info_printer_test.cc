@@ -52,14 +52,14 @@ class Printer : public ::testing::Test {
   }
   void TearDown() override { tep_free(tep_); }
 
-  tep::Event* parse(const std::string& print_fmt) {
+  tep::format::Event* parse(const std::string& print_fmt) {
     static int id = 100;
     std::string name = "e" + std::to_string(id);
     std::string text = "name: " + name + "\nID: " + std::to_string(id++) + "\nformat:\n" + kFields +
                        "\nprint fmt: " + print_fmt + "\n";
     EXPECT_EQ(tep_parse_event(tep_, text.c_str(), text.size(), "t"), 0) << print_fmt;
     tep_event* e = tep_find_event_by_name(tep_, "t", name.c_str());
-    return e ? tep::Event::from(e) : nullptr;
+    return e ? tep::format::Event::from(e) : nullptr;
   }
 
   template <typename T>
@@ -76,11 +76,11 @@ class Printer : public ::testing::Test {
   }
 
   std::string print(const std::string& print_fmt, int size = -1) {
-    tep::Event* e = parse(print_fmt);
+    tep::format::Event* e = parse(print_fmt);
     if (!e) return "<not parsed>";
     return print_event(*e, size);
   }
-  std::string print_event(tep::Event& e, int size = -1) {
+  std::string print_event(tep::format::Event& e, int size = -1) {
     tep_record record{};
     record.data = rec_.data();
     record.size = size >= 0 ? size : static_cast<int>(rec_.size());
@@ -132,7 +132,7 @@ TEST_F(Printer, TextEscapesAndOddDirectives) {
 }
 
 TEST_F(Printer, MissingArgumentFailsTheEvent) {
-  tep::Event* e = parse("\"%d %d\", REC->b");
+  tep::format::Event* e = parse("\"%d %d\", REC->b");
   ASSERT_NE(e, nullptr);
   std::string out = print_event(*e);
   EXPECT_EQ(out.rfind("[FAILED TO PARSE]", 0), 0u) << out;
@@ -410,7 +410,7 @@ TEST_F(Printer, Bprint) {
   uint64_t next = 0xfeed;
   r.insert(r.end(), reinterpret_cast<uint8_t*>(&next), reinterpret_cast<uint8_t*>(&next) + 8);
   rec_ = r;
-  tep::Event* e = tep::Event::from(tep_find_event_by_name(tep_, "ftrace", "bprint"));
+  tep::format::Event* e = tep::format::Event::from(tep_find_event_by_name(tep_, "ftrace", "bprint"));
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(print_event(*e), "0x1234: val=-3 name=abc next=feed");
   // An address without a printk format.
@@ -422,7 +422,7 @@ TEST_F(Printer, Bprint) {
 TEST_F(Printer, ThreadsShareOnePlan) {
   put<uint32_t>(20, 7);
   dynamic(44, std::string("hello\0", 6));
-  tep::Event* e = parse("\"%s %d %s\", __get_str(s), REC->c, __print_flags(REC->c, \"|\", { 1, \"A\" })");
+  tep::format::Event* e = parse("\"%s %d %s\", __get_str(s), REC->c, __print_flags(REC->c, \"|\", { 1, \"A\" })");
   ASSERT_NE(e, nullptr);
   std::vector<std::thread> threads;
   std::vector<std::string> outs(4);

@@ -116,7 +116,7 @@ class Builder : public ::testing::Test {
     tep_parse_format(tep_, &event, text.c_str(), text.size(), "test");
     if (!event) throw std::runtime_error("format did not parse");
     if (!catalog_) catalog_ = std::make_unique<Catalog>(*tep_);
-    return catalog_->event(*Event::from(event)).model();
+    return catalog_->event(*format::Event::from(event)).model();
   }
   tep_handle* tep_;
   std::unique_ptr<Catalog> catalog_;
