@@ -22,15 +22,11 @@ namespace {
 // Unlike upstream, a field lying past the record's data counts as missing.
 bool read_unsigned_field(const tep_handle& tep, const tep_format_field& field, const tep_record& record,
                          unsigned long long& value) {
-  switch (field.size) {
-    case 1:
-    case 2:
-    case 4:
-    case 8: break;
-    default: return false;
-  }
-  if (!record.data || field.offset < 0 || int64_t{field.offset} + field.size > record.size) return false;
-  value = tep::read_number(tep, static_cast<const char*>(record.data) + field.offset, field.size);
+  uint64_t v;
+  if (!record.data ||
+      !tep::record::read_scalar(record.data, record.size, field.offset, field.size, tep::swaps_bytes(tep), v))
+    return false;
+  value = v;
   return true;
 }
 

@@ -17,12 +17,6 @@ TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field
 
 namespace {
 
-bool is_scalar_size(int size) { return size == 1 || size == 2 || size == 4 || size == 8; }
-
-bool inside_record(const tep_record* record, int offset, int size) {
-  return offset >= 0 && size >= 0 && record->size >= 0 && static_cast<long long>(offset) + size <= record->size;
-}
-
 // Read from record->data whatever record->size says (upstream's contract).
 int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField which) {
   if (!tep || !rec || !rec->data) return -1;
@@ -43,7 +37,8 @@ namespace {
 // tep_read_number_field's body. The exported functions here call these
 // helpers, not each other, to skip the PLT on per-record paths.
 int read_number_field(const tep_format_field* field, const void* data, unsigned long long* value) {
-  if (!field || !data || !value || !is_scalar_size(field->size) || !field->event || !field->event->tep) return -1;
+  if (!field || !data || !value || !tep::record::is_scalar_size(field->size) || !field->event || !field->event->tep)
+    return -1;
   *value = tep::read_number(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
   return 0;
 }
@@ -61,12 +56,13 @@ int read_number_field(const tep_format_field* field, const void* data, unsigned 
   // read_number_field's checks and read, in one pass: plugins call
   // get_field_val for every field they read.
   const tep_handle* tep = field->event ? field->event->tep : nullptr;
-  if (!record || !val || !record->data || !tep || !is_scalar_size(field->size) ||
-      !inside_record(record, field->offset, field->size)) {
+  uint64_t v;
+  if (!record || !val || !record->data || !tep ||
+      !tep::record::read_scalar(record->data, record->size, field->offset, field->size, tep::swaps_bytes(*tep), v)) {
     if (err && s) trace_seq_printf(s, " %s=INVALID", name);
     return -1;
   }
-  *val = tep::read_number(*tep, static_cast<const char*>(record->data) + field->offset, field->size);
+  *val = v;
   return 0;
 }
 
@@ -174,7 +170,7 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
   int length = field->size;
   if (field->flags & TEP_FIELD_IS_DYNAMIC) {
     if (!tep::record::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length)) return nullptr;
-  } else if (!inside_record(record, offset, length)) {
+  } else if (!tep::record::within(offset, length, record->size)) {
     return nullptr;
   }
   if (len) *len = length;

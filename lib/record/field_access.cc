@@ -7,15 +7,6 @@
 
 namespace tep::record {
 
-namespace {
-
-bool within(int offset, int size, int data_size) {
-  return offset >= 0 && size >= 0 && data_size >= 0 &&
-         static_cast<int64_t>(offset) + size <= static_cast<int64_t>(data_size);
-}
-
-}  // namespace
-
 bool resolve_dynamic(const tep_format_field& field, const void* data, int data_size, bool swap, int& offset,
                      int& length) {
   if (!within(field.offset, field.size, data_size)) return false;
