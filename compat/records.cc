@@ -29,7 +29,7 @@ int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField whic
 TEP_EXPORT unsigned long long tep_read_number(struct tep_handle* tep, const void* ptr, int size) {
   if (!ptr) return 0;
   if (!tep) return tep::read_number(ptr, size, false);
-  return tep::read_number(*tep, ptr, size);
+  return tep::read_in_file_order(*tep, ptr, size);
 }
 
 namespace {
@@ -39,7 +39,7 @@ namespace {
 int read_number_field(const tep_format_field* field, const void* data, unsigned long long* value) {
   if (!field || !data || !value || !tep::record::is_scalar_size(field->size) || !field->event || !field->event->tep)
     return -1;
-  *value = tep::read_number(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
+  *value = tep::read_in_file_order(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
   return 0;
 }
 

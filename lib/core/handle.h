@@ -70,7 +70,7 @@ inline void unref(tep_handle* tep) {
 inline bool swaps_bytes(const tep_handle& tep) { return tep.file_bigendian != tep.host_bigendian; }
 
 // lib/record's reads in the trace file's byte order.
-inline uint64_t read_number(const tep_handle& tep, const void* ptr, int size) {
+inline uint64_t read_in_file_order(const tep_handle& tep, const void* ptr, int size) {
   return read_number(ptr, size, swaps_bytes(tep));
 }
 namespace record {

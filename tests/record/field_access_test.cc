@@ -20,15 +20,15 @@ TEST(FieldAccess, ReadNumberBothByteOrders) {
   tep_handle tep;
   tep.file_bigendian = false;  // the bytes below are little-endian
   const unsigned char b[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-  EXPECT_EQ(read_number(tep, b, 1), 1u);
-  EXPECT_EQ(read_number(tep, b, 2), 0x0201u);
-  EXPECT_EQ(read_number(tep, b, 4), 0x04030201u);
-  EXPECT_EQ(read_number(tep, b, 8), 0x0807060504030201ull);
-  EXPECT_EQ(read_number(tep, b, 3), 0u);
+  EXPECT_EQ(read_in_file_order(tep, b, 1), 1u);
+  EXPECT_EQ(read_in_file_order(tep, b, 2), 0x0201u);
+  EXPECT_EQ(read_in_file_order(tep, b, 4), 0x04030201u);
+  EXPECT_EQ(read_in_file_order(tep, b, 8), 0x0807060504030201ull);
+  EXPECT_EQ(read_in_file_order(tep, b, 3), 0u);
   tep.file_bigendian = true;
-  EXPECT_EQ(read_number(tep, b, 2), 0x0102u);
-  EXPECT_EQ(read_number(tep, b, 4), 0x01020304u);
-  EXPECT_EQ(read_number(tep, b, 8), 0x0102030405060708ull);
+  EXPECT_EQ(read_in_file_order(tep, b, 2), 0x0102u);
+  EXPECT_EQ(read_in_file_order(tep, b, 4), 0x01020304u);
+  EXPECT_EQ(read_in_file_order(tep, b, 8), 0x0102030405060708ull);
 }
 
 TEST(FieldAccess, FieldValueSignExtendsAndStaysInside) {
