@@ -21,7 +21,7 @@ TEP_EXPORT struct kbuffer* kbuffer_alloc(enum kbuffer_long_size size, enum kbuff
   switch (endian) {
     case KBUFFER_ENDIAN_BIG: big_endian = true; break;
     case KBUFFER_ENDIAN_LITTLE: big_endian = false; break;
-    case KBUFFER_ENDIAN_SAME_AS_HOST: big_endian = tep::kHostBigEndian; break;
+    case KBUFFER_ENDIAN_SAME_AS_HOST: big_endian = tep::base::kHostBigEndian; break;
     default: return nullptr;
   }
   return new (std::nothrow) kbuffer(long8, big_endian);
@@ -93,7 +93,7 @@ TEP_EXPORT int kbuffer_event_size(struct kbuffer* kbuf) { return kbuf ? kbuf->ev
 // swapped byte order; null for padding and time markers.
 TEP_EXPORT void* kbuffer_translate_data(int swap, void* data, unsigned int* size) {
   if (!data) return nullptr;
-  kbuffer reader(false, swap != tep::kHostBigEndian);
+  kbuffer reader(false, swap != tep::base::kHostBigEndian);
   kbuffer::Header h;
   reader.decode(static_cast<const uint8_t*>(data), nullptr, h);
   if (h.type_len >= KBUFFER_TYPE_PADDING) return nullptr;

@@ -101,7 +101,7 @@ TEP_EXPORT int tep_strerror(struct tep_handle* /*tep*/, enum tep_errno errnum, c
     buf[buflen - 1] = '\0';
     return ret;
   }
-  const char* message = tep::errno_text(code);
+  const char* message = tep::base::errno_text(code);
   if (!message) return -1;
   snprintf(buf, buflen, "%s", message);
   return 0;

@@ -47,9 +47,9 @@ struct BoundedText {
     buf[len] = '\0';
   }
   void add_hex(unsigned long long value, int min_digits) {
-    char digits[tep::kIntTextSize];
+    char digits[tep::base::kIntTextSize];
     char* end = digits + sizeof(digits);
-    char* start = tep::unsigned_digits(value, 16, false, end);
+    char* start = tep::base::unsigned_digits(value, 16, false, end);
     for (int pad = min_digits - static_cast<int>(end - start); pad > 0; pad--) add("0");
     add(std::string_view(start, end - start));
   }

@@ -28,7 +28,7 @@ int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField whic
 // A NULL handle reads in host order: libtracecmd converts its own sizes that way.
 TEP_EXPORT unsigned long long tep_read_number(struct tep_handle* tep, const void* ptr, int size) {
   if (!ptr) return 0;
-  if (!tep) return tep::read_number(ptr, size, false);
+  if (!tep) return tep::base::read_number(ptr, size, false);
   return tep::read_in_file_order(*tep, ptr, size);
 }
 
@@ -72,7 +72,7 @@ bool read_sized(const tep_format_field& field, const tep_record& record, unsigne
   // The offset as unsigned: a negative one ends past any record.
   const uint32_t offset = static_cast<uint32_t>(field.offset);
   if (int64_t{offset} > int64_t{record.size} - kSize) return false;
-  *val = tep::read_number(static_cast<const char*>(record.data) + offset, kSize, false);
+  *val = tep::base::read_number(static_cast<const char*>(record.data) + offset, kSize, false);
   return true;
 }
 

@@ -85,7 +85,7 @@ class ColumnOutputs {
   const Resolved& first() const { return first_; }
 
  private:
-  SmallArray<ColumnTarget, 32> outputs_;
+  base::SmallArray<ColumnTarget, 32> outputs_;
   Resolved first_;
 };
 

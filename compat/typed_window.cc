@@ -71,7 +71,7 @@ TEP_EXPORT int64_t tev_window_fill(const struct tev_window* window, size_t group
   const Window::Group* g = nullptr;
   if (int status = group_of(window, group, w, g)) return status;
   return guarded([&]() -> int64_t {
-    tep::SmallArray<const ColumnHandle*, 32> handles(ncolumns);
+    tep::base::SmallArray<const ColumnHandle*, 32> handles(ncolumns);
     for (size_t j = 0; j < ncolumns; j++) handles[j] = reinterpret_cast<const ColumnHandle*>(columns[j]);
     // The columns of the group's last fill again: checked when it was planned.
     if (tep::typed::FillPlan* plan = w->kept_plan(*g, handles.data(), ncolumns)) {

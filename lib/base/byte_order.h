@@ -8,7 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace tep {
+namespace tep::base {
 
 // The host's byte order: every caller asks here.
 inline constexpr bool kHostBigEndian = std::endian::native == std::endian::big;
@@ -43,4 +43,4 @@ inline uint64_t read_number(const void* ptr, int size, bool swap) {
   }
 }
 
-}  // namespace tep
+}  // namespace tep::base

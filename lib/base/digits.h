@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace tep {
+namespace tep::base {
 
 // Room for any 64-bit value in octal plus a sign or prefix.
 constexpr int kIntTextSize = 32;
@@ -110,4 +110,4 @@ inline char* padded_decimal(uint64_t value, int min_width, char pad, char* end) 
   return p > end - min_width ? end - min_width : p;
 }
 
-}  // namespace tep
+}  // namespace tep::base

@@ -5,7 +5,7 @@
 
 #include "event-parse.h"
 
-namespace tep {
+namespace tep::base {
 
 namespace {
 #define _PE(code, str) str
@@ -18,4 +18,4 @@ const char* errno_text(int code) {
   return index >= 0 && index < static_cast<int>(std::size(kMessages)) ? kMessages[index] : nullptr;
 }
 
-}  // namespace tep
+}  // namespace tep::base

@@ -3,9 +3,9 @@
 // tep_strerror and the filter's error texts.
 #pragma once
 
-namespace tep {
+namespace tep::base {
 
 // nullptr when `code` is not one of TEP_ERRORS.
 const char* errno_text(int code);
 
-}  // namespace tep
+}  // namespace tep::base

@@ -16,7 +16,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace tep {
+namespace tep::base {
 
 // What a slot holds: a value built for one generation.
 struct Generated {
@@ -58,4 +58,4 @@ class GenerationSlot {
   std::vector<std::unique_ptr<const Generated>> built_;  // every value ever published
 };
 
-}  // namespace tep
+}  // namespace tep::base

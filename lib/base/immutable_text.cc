@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace tep {
+namespace tep::base {
 
 namespace {
 
@@ -45,4 +45,4 @@ bool in_main_program_rodata(const void* text, size_t size) {
   return false;
 }
 
-}  // namespace tep
+}  // namespace tep::base

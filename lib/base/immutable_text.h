@@ -8,9 +8,9 @@
 
 #include <cstddef>
 
-namespace tep {
+namespace tep::base {
 
 // True when all `size` bytes from `text` lie in one such segment.
 bool in_main_program_rodata(const void* text, size_t size);
 
-}  // namespace tep
+}  // namespace tep::base

@@ -3,7 +3,7 @@
 
 #include "base/text_reader.h"
 
-namespace tep {
+namespace tep::base {
 
 namespace {
 
@@ -81,4 +81,4 @@ ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syn
   return {negative ? 0 - value : value, i};
 }
 
-}  // namespace tep
+}  // namespace tep::base

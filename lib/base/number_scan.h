@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace tep {
+namespace tep::base {
 
 // What a number beyond the range of its type gives.
 enum class Overflow {
@@ -87,4 +87,4 @@ inline ScannedNumber scan_number(std::string_view text, const NumberSyntax& synt
   return scan_number_general(text, syntax);
 }
 
-}  // namespace tep
+}  // namespace tep::base

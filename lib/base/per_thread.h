@@ -17,7 +17,7 @@
 
 #include <pthread.h>
 
-namespace tep {
+namespace tep::base {
 
 template <typename T>
 class PerThread {
@@ -57,4 +57,4 @@ T& per_thread() {
   return PerThread<T>::get();
 }
 
-}  // namespace tep
+}  // namespace tep::base

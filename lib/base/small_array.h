@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace tep {
+namespace tep::base {
 
 template <typename T, size_t N>
 class SmallArray {
@@ -35,4 +35,4 @@ class SmallArray {
   T* data_ = inline_;
 };
 
-}  // namespace tep
+}  // namespace tep::base

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace tep {
+namespace tep::base {
 
 char* StringArena::allocate_in_new_block(size_t size) {
   if (size > kMaxBlock / 4) {  // big ones get their own block, keeping the current one
@@ -20,4 +20,4 @@ char* StringArena::allocate_in_new_block(size_t size) {
   return out;
 }
 
-}  // namespace tep
+}  // namespace tep::base

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tep {
+namespace tep::base {
 
 class StringArena {
  public:
@@ -41,4 +41,4 @@ class StringArena {
   size_t free_size_ = 0;
 };
 
-}  // namespace tep
+}  // namespace tep::base

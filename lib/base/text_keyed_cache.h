@@ -17,7 +17,7 @@
 
 #include "base/immutable_text.h"
 
-namespace tep {
+namespace tep::base {
 
 template <typename Entry, size_t kSetBits>
 class TextKeyedCache {
@@ -64,4 +64,4 @@ class TextKeyedCache {
   std::array<Set, size_t{1} << kSetBits> sets_;
 };
 
-}  // namespace tep
+}  // namespace tep::base

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace tep {
+namespace tep::base {
 
 class TextReader {
  public:
@@ -42,4 +42,4 @@ class TextReader {
   size_t pos_ = 0;
 };
 
-}  // namespace tep
+}  // namespace tep::base

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "base/tokenizer.h"
 
-namespace tep {
+namespace tep::base {
 
 namespace {
 
@@ -176,4 +176,4 @@ Token Tokenizer::next_item() {
   return next_raw();
 }
 
-}  // namespace tep
+}  // namespace tep::base

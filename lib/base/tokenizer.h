@@ -21,7 +21,7 @@
 
 #include "base/text_reader.h"
 
-namespace tep {
+namespace tep::base {
 
 enum class TokenType {
   kNone,     // end of input (a NUL ends it too), or one byte no grammar has: a control
@@ -164,4 +164,4 @@ class Tokenizer {
   std::forward_list<std::string> joined_;  // joined strings; nodes never move
 };
 
-}  // namespace tep
+}  // namespace tep::base

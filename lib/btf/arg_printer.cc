@@ -20,18 +20,18 @@ using seq::Output;
 constexpr int kMaxDepth = 32;
 
 void put_decimal(Output& out, int64_t value) {
-  char buf[kIntTextSize];
+  char buf[base::kIntTextSize];
   char* end = buf + sizeof buf;
   const uint64_t magnitude = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  char* p = unsigned_digits(magnitude, 10, false, end);
+  char* p = base::unsigned_digits(magnitude, 10, false, end);
   if (value < 0) *--p = '-';
   out.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
 void put_hex(Output& out, uint64_t value, bool prefix) {
-  char buf[kIntTextSize];
+  char buf[base::kIntTextSize];
   char* end = buf + sizeof buf;
-  char* p = unsigned_digits(value, 16, false, end);
+  char* p = base::unsigned_digits(value, 16, false, end);
   if (prefix) {
     *--p = 'x';
     *--p = '0';

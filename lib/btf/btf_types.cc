@@ -102,14 +102,14 @@ LoadError BtfTypes::walk(size_t start, size_t length) {
   const size_t end = start + length;
   for (size_t off = start; off < end;) {
     if (off + 12 > size || off > UINT32_MAX) break;
-    const uint32_t info = static_cast<uint32_t>(read_number(blob + off + 4, 4, swap));
+    const uint32_t info = static_cast<uint32_t>(base::read_number(blob + off + 4, 4, swap));
     const unsigned kind = (info >> 24) & 0x1f;
     if (kind == kUnknown || kind > kMaxKind) return {LoadStatus::kInvalidKind, kind};
     const size_t record = 12 + kExtra[kind].fixed + size_t{kExtra[kind].per_entry} * (info & 0xffff);
     if (record > size - off) break;
     if (swap) {
       for (size_t w = off; w < off + record; w += 4) {
-        const uint32_t v = static_cast<uint32_t>(read_number(blob + w, 4, true));
+        const uint32_t v = static_cast<uint32_t>(base::read_number(blob + w, 4, true));
         memcpy(blob + w, &v, 4);
       }
     }

@@ -13,7 +13,7 @@ namespace {
 
 // Names are hashed eight bytes at a time, each word read in little-endian
 // order on every host; the last word holds the bytes left, zero-filled.
-uint64_t load_le(const char* p) { return read_number(p, 8, kHostBigEndian); }
+uint64_t load_le(const char* p) { return base::read_number(p, 8, base::kHostBigEndian); }
 uint64_t mix(uint64_t h, uint64_t w) {
   h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
   return h ^ (h >> 31);

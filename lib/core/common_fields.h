@@ -73,8 +73,8 @@ class CommonFieldCache {
     const int field_size = static_cast<int>(end - offset);
     const uint8_t* p = static_cast<const uint8_t*>(data) + offset;
     // common_type is a u16 in every format seen: read without the size switch.
-    if (__builtin_expect(field_size == 2, 1)) return static_cast<int>(read_number(p, 2, swap));
-    return static_cast<int>(read_number(p, field_size, swap));
+    if (__builtin_expect(field_size == 2, 1)) return static_cast<int>(base::read_number(p, 2, swap));
+    return static_cast<int>(base::read_number(p, field_size, swap));
   }
   // A field's [offset, offset + size) as end << 32 | offset: one compare
   // bounds a read. A negative offset or size, or an end past INT_MAX, is

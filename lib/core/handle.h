@@ -35,8 +35,8 @@ struct tep_handle {
   int cpus = 0;
   int long_size = 0;
   int page_size = 0;
-  bool file_bigendian = tep::kHostBigEndian;  // tep_alloc: the host's, as upstream
-  bool host_bigendian = tep::kHostBigEndian;
+  bool file_bigendian = tep::base::kHostBigEndian;  // tep_alloc: the host's, as upstream
+  bool host_bigendian = tep::base::kHostBigEndian;
   bool old_format = false;
   bool test_filters = false;
   bool header_page_parsed = false;
@@ -71,7 +71,7 @@ inline bool swaps_bytes(const tep_handle& tep) { return tep.file_bigendian != te
 
 // lib/record's reads in the trace file's byte order.
 inline uint64_t read_in_file_order(const tep_handle& tep, const void* ptr, int size) {
-  return read_number(ptr, size, swaps_bytes(tep));
+  return base::read_number(ptr, size, swaps_bytes(tep));
 }
 namespace record {
 inline bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data, int data_size,

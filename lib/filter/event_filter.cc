@@ -288,7 +288,7 @@ int EventFilter::strerror(int err, char* buf, size_t buflen) {
   }
   // tep_strerror's answer for a tep_errno.
   if (buflen == 0) return 0;
-  const char* message = errno_text(err);
+  const char* message = base::errno_text(err);
   if (!buf || !message) return -1;
   snprintf(buf, buflen, "%s", message);
   return 0;

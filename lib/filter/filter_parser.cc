@@ -88,18 +88,18 @@ struct LevelEnd {
 class Parser {
  public:
   Parser(tep_event* event, std::string_view text, char* error_buffer)
-      : event_(event), lexer_(text, kFilterGrammar), errors_(error_buffer, text) {}
+      : event_(event), lexer_(text, base::kFilterGrammar), errors_(error_buffer, text) {}
 
   int run(ParsedExpression& out);
 
  private:
-  std::optional<LevelEnd> on_token(Level& level, const Token& tok);
-  std::optional<LevelEnd> on_operator(Level& level, const Token& tok);
+  std::optional<LevelEnd> on_token(Level& level, const base::Token& tok);
+  std::optional<LevelEnd> on_operator(Level& level, const base::Token& tok);
   std::optional<LevelEnd> on_child(Level& parent, Level::Kind child, LevelEnd end);
   std::optional<LevelEnd> finish(Level& level);
   std::optional<LevelEnd> open_level(Level::Kind kind);
 
-  tep_filter_arg* make_item(const Token& tok);
+  tep_filter_arg* make_item(const base::Token& tok);
   int add_left(tep_filter_arg* op, tep_filter_arg* item);
   int add_right(tep_filter_arg* op, tep_filter_arg* arg);
   int to_string_compare(tep_filter_arg* op, tep_filter_arg* value);
@@ -113,7 +113,7 @@ class Parser {
   }
 
   tep_event* event_;
-  Tokenizer lexer_;
+  base::Tokenizer lexer_;
   ErrorReport errors_;
   NodePool pool_;
   std::vector<Level> levels_;
@@ -122,7 +122,7 @@ class Parser {
 int Parser::run(ParsedExpression& out) {
   levels_.push_back(Level{});
   for (;;) {
-    Token tok = lexer_.next_item();
+    base::Token tok = lexer_.next_item();
     std::optional<LevelEnd> end = on_token(levels_.back(), tok);
     while (end) {
       Level::Kind kind = levels_.back().kind;
@@ -148,11 +148,11 @@ std::optional<LevelEnd> Parser::open_level(Level::Kind kind) {
   return std::nullopt;
 }
 
-std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
+std::optional<LevelEnd> Parser::on_token(Level& level, const base::Token& tok) {
   switch (tok.type) {
-    case TokenType::kItem:
-    case TokenType::kDQuote:
-    case TokenType::kSQuote: {
+    case base::TokenType::kItem:
+    case base::TokenType::kDQuote:
+    case base::TokenType::kSQuote: {
       tep_filter_arg* item = make_item(tok);
       if (!level.left_item) {
         level.left_item = item;
@@ -169,7 +169,7 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
       }
       return std::nullopt;
     }
-    case TokenType::kDelim:
+    case base::TokenType::kDelim:
       if (tok.text == ",") {
         errors_.show(lexer_.pos(), "Illegal token ','");
         return fail(TEP_ERRNO__ILLEGAL_TOKEN);
@@ -190,15 +190,15 @@ std::optional<LevelEnd> Parser::on_token(Level& level, const Token& tok) {
       if (level.current_exp && !is_complete(level.current_exp)) return fail_syntax();
       if (level.current_op && !is_complete(level.current_op)) return fail_syntax();
       return LevelEnd{TEP_ERRNO__UNBALANCED_PAREN, level.current_op ? level.current_op : level.current_exp};
-    case TokenType::kOp: return on_operator(level, tok);
-    case TokenType::kNone:
-    case TokenType::kError:  // "bash<end>: upstream reads the filter as ending there
+    case base::TokenType::kOp: return on_operator(level, tok);
+    case base::TokenType::kNone:
+    case base::TokenType::kError:  // "bash<end>: upstream reads the filter as ending there
       return finish(level);
     default: return fail_syntax();
   }
 }
 
-std::optional<LevelEnd> Parser::on_operator(Level& level, const Token& tok) {
+std::optional<LevelEnd> Parser::on_operator(Level& level, const base::Token& tok) {
   Operator op = classify_operator(tok.text);
   switch (op.cls) {
     case OpClass::kNone:
@@ -328,17 +328,17 @@ bool Parser::is_complete(const tep_filter_arg* arg) {
 // "123" "0x1f" -> number (strtoull, base from the prefix); "abc" / 'abc' ->
 // string / char; a field name -> that field (COMM and CPU when the event has
 // no such field); any other word -> FALSE.
-tep_filter_arg* Parser::make_item(const Token& tok) {
-  if (tok.type == TokenType::kDQuote || tok.type == TokenType::kSQuote) {
+tep_filter_arg* Parser::make_item(const base::Token& tok) {
+  if (tok.type == base::TokenType::kDQuote || tok.type == base::TokenType::kSQuote) {
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_VALUE);
-    node->value.type = tok.type == TokenType::kDQuote ? TEP_FILTER_STRING : TEP_FILTER_CHAR;
+    node->value.type = tok.type == base::TokenType::kDQuote ? TEP_FILTER_STRING : TEP_FILTER_CHAR;
     node->value.str = dup_string(tok.text);
     return node;
   }
   if (isdigit(static_cast<unsigned char>(tok.text[0]))) {
     tep_filter_arg* node = pool_.make(TEP_FILTER_ARG_VALUE);
     node->value.type = TEP_FILTER_NUMBER;
-    node->value.val = scan_number(tok.text, kStrtoull).bits;
+    node->value.val = base::scan_number(tok.text, base::kStrtoull).bits;
     return node;
   }
   tep_format_field* field = format::find_any_field_in(*event_, tok.text);

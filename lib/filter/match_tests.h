@@ -39,7 +39,7 @@ inline const char* hex_text(uint64_t v, Scratch& scratch) {
   char digits[16];
   int n = 0;
   do {
-    digits[n++] = kHexDigits[0][v & 0xf];
+    digits[n++] = base::kHexDigits[0][v & 0xf];
     v >>= 4;
   } while (v);
   *out++ = '0';
@@ -108,7 +108,7 @@ struct MatchProgram::Tests {
   static int field_against_number(const Step& step, Context ctx) {
     uint64_t v = 0;
     if (step.end <= ctx.size())
-      v = static_cast<uint64_t>(static_cast<T>(read_number(ctx.data() + step.offset, sizeof(T), ctx.swap)));
+      v = static_cast<uint64_t>(static_cast<T>(base::read_number(ctx.data() + step.offset, sizeof(T), ctx.swap)));
     return Cmp{}(v, step.number);
   }
 

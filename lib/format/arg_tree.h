@@ -55,7 +55,7 @@ class ArgTree {
  private:
   StableChunks<tep_print_arg> args_;
   StableChunks<tep_print_flag_sym> syms_;
-  StringArena strings_;
+  base::StringArena strings_;
 };
 
 }  // namespace tep::format

@@ -64,7 +64,7 @@ struct Event : tep_event {
   // print_fmt.format's directives, read once with the arguments each takes (lib/format_string).
   format_string::PrintFmt print_directives;
   // The compiled print plan, built lazily by lib/print_plan (print_plan::Plan).
-  GenerationSlot plan;
+  base::GenerationSlot plan;
   // Position in the handle's event table (dense, stable).
   uint32_t index = 0;
   // Unique in the process: tells this event from a later one at the same address.

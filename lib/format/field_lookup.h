@@ -76,7 +76,7 @@ inline uint64_t tag_of(const Event& event, FieldList list, Confirm confirm) {
 inline Slot& slot_of(const Event& event, FieldList list, const char* name) {
   uint64_t h =
       reinterpret_cast<uintptr_t>(&event) ^ (reinterpret_cast<uintptr_t>(name) << 1) ^ static_cast<uint64_t>(list);
-  return per_thread<Slots>().slots[static_cast<size_t>((h * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits))];
+  return base::per_thread<Slots>().slots[static_cast<size_t>((h * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits))];
 }
 
 // Zero when the first and the last kWidth of the slot's n text bytes are the

@@ -37,16 +37,17 @@ void FieldGroupParser::append_type(std::string_view delim, std::string_view text
 
 // "unsigned long args[6]", "const char __attribute__((user)) * filename":
 // words (and '*') accumulate into the type; the last word is the name.
-bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
-  Token t = tk_.next();
-  if (t.type != TokenType::kItem) return false;
+bool FieldGroupParser::parse_type_and_name(Field& field, base::Token& after) {
+  base::Token t = tk_.next();
+  if (t.type != base::TokenType::kItem) return false;
   const bool ftrace = event_.flags & TEP_EVENT_FL_ISFTRACE;
   std::string_view last = t.text;
   bool has_type = false;
   for (;;) {
     t = tk_.next();
     // Some old ftrace formats have a '.' inside field types.
-    if (t.type == TokenType::kItem || t.is(TokenType::kOp, "*") || (ftrace && t.is(TokenType::kOp, "."))) {
+    if (t.type == base::TokenType::kItem || t.is(base::TokenType::kOp, "*") ||
+        (ftrace && t.is(base::TokenType::kOp, "."))) {
       if (t.text == "*") field.flags |= TEP_FIELD_IS_POINTER;
       if (has_type) {
         append_type(delim_, last);
@@ -58,7 +59,7 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
       delim_ = " ";
       continue;
     }
-    if (t.type == TokenType::kDelim && last == "__attribute__" && t.text == "(") {
+    if (t.type == base::TokenType::kDelim && last == "__attribute__" && t.text == "(") {
       // Upstream crashes on an attribute before any type word; we refuse it.
       if (!has_type) return false;
       append_type(" ", last);
@@ -67,9 +68,9 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
       delim_ = " ";
       // Copied token by token, without the closing parenthesis (upstream's way);
       // an unterminated string ("ab\xc3) inside fails the field, as upstream.
-      for (t = tk_.next(); t.type != TokenType::kNone; t = tk_.next()) {
-        if (t.type == TokenType::kError) return false;
-        if (t.type == TokenType::kDelim) {
+      for (t = tk_.next(); t.type != base::TokenType::kNone; t = tk_.next()) {
+        if (t.type == base::TokenType::kError) return false;
+        if (t.type == base::TokenType::kDelim) {
           if (t.text == "(")
             ++depth;
           else if (t.text == ")")
@@ -94,26 +95,27 @@ bool FieldGroupParser::parse_type_and_name(Field& field, Token& after) {
 }
 
 // "[16]" after the name, or "[]" between type and name ("__data_loc char[] name").
-bool FieldGroupParser::parse_array(Field& field, Token& after, unsigned& element_of_dynamic) {
+bool FieldGroupParser::parse_array(Field& field, base::Token& after, unsigned& element_of_dynamic) {
   field.flags |= TEP_FIELD_IS_ARRAY;
   std::string brackets = "[";
-  TokenType last_type = TokenType::kOp;
-  Token t = tk_.next();
-  if (t.type == TokenType::kNone) return false;
-  field.arraylen = t.type == TokenType::kItem ? static_cast<unsigned>(scan_number(t.text, kStrtoul).bits) : 0;
+  base::TokenType last_type = base::TokenType::kOp;
+  base::Token t = tk_.next();
+  if (t.type == base::TokenType::kNone) return false;
+  field.arraylen =
+      t.type == base::TokenType::kItem ? static_cast<unsigned>(base::scan_number(t.text, base::kStrtoul).bits) : 0;
   while (t.text != "]") {
-    brackets.append(last_type == TokenType::kItem && t.type == TokenType::kItem ? " " : "");
+    brackets.append(last_type == base::TokenType::kItem && t.type == base::TokenType::kItem ? " " : "");
     brackets.append(t.text);
     last_type = t.type;
     // Only the last token counts: "[TASK_COMM_LEN]" has length 0. An
     // unterminated string's text counts like any token's, as upstream.
-    field.arraylen = static_cast<unsigned>(scan_number(t.text, kStrtoul).bits);
+    field.arraylen = static_cast<unsigned>(base::scan_number(t.text, base::kStrtoul).bits);
     t = tk_.next();
-    if (t.type == TokenType::kNone) return false;
+    if (t.type == base::TokenType::kNone) return false;
   }
   brackets.append("]");
   t = tk_.next();
-  if (t.type == TokenType::kItem) {
+  if (t.type == base::TokenType::kItem) {
     append_type(" ", name_);
     append_type("", brackets);
     element_of_dynamic = dynamic_element_size(name_);
@@ -128,11 +130,11 @@ bool FieldGroupParser::parse_array(Field& field, Token& after, unsigned& element
 
 // ";\toffset:8;\tsize:16;\tsigned:0;\n" (old kernels end after "size:N;"),
 // every token checked in place: the same tokens next() would split.
-bool FieldGroupParser::parse_location(Field& field, Token after) {
+bool FieldGroupParser::parse_location(Field& field, base::Token after) {
   auto number = [&](unsigned long& out) {
     std::string_view item = tk_.next_item_text();
     if (!item.data()) return false;
-    out = scan_number(item, kStrtoul).bits;
+    out = base::scan_number(item, base::kStrtoul).bits;
     return true;
   };
   // "\toffset:" as one literal, as every kernel writes it, else token by token.
@@ -140,8 +142,8 @@ bool FieldGroupParser::parse_location(Field& field, Token after) {
     return tk_.skip_literal(literal) || (tk_.next_is_item(word) && tk_.next_is_lone_op(':'));
   };
   unsigned long offset, size, is_signed;
-  if (!after.is(TokenType::kOp, ";") || !label("\toffset:", "offset") || !number(offset) || !tk_.next_is_lone_op(';') ||
-      !label("\tsize:", "size") || !number(size) || !tk_.next_is_lone_op(';'))
+  if (!after.is(base::TokenType::kOp, ";") || !label("\toffset:", "offset") || !number(offset) ||
+      !tk_.next_is_lone_op(';') || !label("\tsize:", "size") || !number(size) || !tk_.next_is_lone_op(';'))
     return false;
   field.offset = static_cast<int>(offset);
   field.size = static_cast<int>(size);
@@ -153,14 +155,14 @@ bool FieldGroupParser::parse_location(Field& field, Token after) {
 
 bool FieldGroupParser::parse_field(Field& field, bool after_colon) {
   if (!after_colon) {
-    Token t = tk_.next();
+    base::Token t = tk_.next();
     // Old ftrace formats: "field special:..." — the word is ignored.
-    if ((event_.flags & TEP_EVENT_FL_ISFTRACE) && t.is(TokenType::kItem, "special")) t = tk_.next();
-    if (!t.is(TokenType::kOp, ":")) return false;
+    if ((event_.flags & TEP_EVENT_FL_ISFTRACE) && t.is(base::TokenType::kItem, "special")) t = tk_.next();
+    if (!t.is(base::TokenType::kOp, ":")) return false;
   }
-  Token after;
+  base::Token after;
   if (!parse_type_and_name(field, after)) return false;
-  if (after.type != TokenType::kOp) return false;
+  if (after.type != base::TokenType::kOp) return false;
   unsigned element_of_dynamic = 0;
   if (after.text == "[" && !parse_array(field, after, element_of_dynamic)) return false;
 
@@ -197,9 +199,9 @@ FieldGroupStatus FieldGroupParser::parse(int& count) {
     // "\tfield:" as one literal, as every kernel writes it, else token by token.
     const bool after_colon = tk_.skip_literal("\tfield:");
     if (!after_colon) {
-      Token t = tk_.next();
-      if (t.type == TokenType::kNewline) break;
-      if (!t.is(TokenType::kItem, "field")) return FieldGroupStatus::kMalformed;
+      base::Token t = tk_.next();
+      if (t.type == base::TokenType::kNewline) break;
+      if (!t.is(base::TokenType::kItem, "field")) return FieldGroupStatus::kMalformed;
     }
     Field& field = drafts_.fields.emplace_back();  // value-initialized: zeroed
     type_.clear();

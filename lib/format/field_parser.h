@@ -22,7 +22,7 @@ enum class FieldGroupStatus {
 
 class FieldGroupParser {
  public:
-  FieldGroupParser(Tokenizer& tokens, const Event& event, int long_size, FieldDrafts& drafts)
+  FieldGroupParser(base::Tokenizer& tokens, const Event& event, int long_size, FieldDrafts& drafts)
       : tk_(tokens), event_(event), long_size_(long_size), drafts_(drafts) {}
 
   // Appends the group's fields to `drafts` (those before a malformed line
@@ -32,12 +32,12 @@ class FieldGroupParser {
 
  private:
   bool parse_field(Field& field, bool after_colon);  // after "field:", or after "field"
-  bool parse_type_and_name(Field& field, Token& after);
-  bool parse_array(Field& field, Token& after, unsigned& element_of_dynamic);
-  bool parse_location(Field& field, Token after);
+  bool parse_type_and_name(Field& field, base::Token& after);
+  bool parse_array(Field& field, base::Token& after, unsigned& element_of_dynamic);
+  bool parse_location(Field& field, base::Token after);
   void append_type(std::string_view delim, std::string_view text);
 
-  Tokenizer& tk_;
+  base::Tokenizer& tk_;
   const Event& event_;
   int long_size_;
   FieldDrafts& drafts_;

@@ -13,29 +13,29 @@ namespace tep::format {
 namespace {
 
 // "name: sched_switch": the name is one word.
-bool read_name(Tokenizer& tk, std::string_view& name) {
-  if (!tk.next().is(TokenType::kItem, "name") || !tk.next().is(TokenType::kOp, ":")) return false;
-  Token t = tk.next();
-  if (t.type != TokenType::kItem) return false;
+bool read_name(base::Tokenizer& tk, std::string_view& name) {
+  if (!tk.next().is(base::TokenType::kItem, "name") || !tk.next().is(base::TokenType::kOp, ":")) return false;
+  base::Token t = tk.next();
+  if (t.type != base::TokenType::kItem) return false;
   name = t.text;
   return true;
 }
 
 // "ID: 316" (read like strtoul: "0x13c" is 316, and too large wraps to negative).
-bool read_id(Tokenizer& tk, int& id) {
-  if (!tk.next_item().is(TokenType::kItem, "ID") || !tk.next().is(TokenType::kOp, ":")) return false;
-  Token t = tk.next();
-  if (t.type != TokenType::kItem) return false;
-  id = static_cast<int>(scan_number(t.text, kStrtoul).bits);
+bool read_id(base::Tokenizer& tk, int& id) {
+  if (!tk.next_item().is(base::TokenType::kItem, "ID") || !tk.next().is(base::TokenType::kOp, ":")) return false;
+  base::Token t = tk.next();
+  if (t.type != base::TokenType::kItem) return false;
+  id = static_cast<int>(base::scan_number(t.text, base::kStrtoul).bits);
   return id >= 0;
 }
 
 // "format:\n" then the common fields, an empty line, the event fields, an empty line.
-bool read_fields(Tokenizer& tk, Event& event, int long_size) {
-  if (!tk.next_item().is(TokenType::kItem, "format") || !tk.next().is(TokenType::kOp, ":") ||
-      tk.next().type != TokenType::kNewline)
+bool read_fields(base::Tokenizer& tk, Event& event, int long_size) {
+  if (!tk.next_item().is(base::TokenType::kItem, "format") || !tk.next().is(base::TokenType::kOp, ":") ||
+      tk.next().type != base::TokenType::kNewline)
     return false;
-  FieldDrafts& drafts = per_thread<FieldDrafts>();
+  FieldDrafts& drafts = base::per_thread<FieldDrafts>();
   drafts.clear();
   FieldGroupParser fields(tk, event, long_size, drafts);
   bool complete = fields.parse(event.format.nr_common) == FieldGroupStatus::kComplete;
@@ -46,9 +46,9 @@ bool read_fields(Tokenizer& tk, Event& event, int long_size) {
 }
 
 // "print fmt:" (possibly after blank lines); the cursor is left on the text after it.
-bool read_print_fmt_label(Tokenizer& tk) {
-  if (!tk.next_item().is(TokenType::kItem, "print") || !tk.next().is(TokenType::kItem, "fmt") ||
-      !tk.next().is(TokenType::kOp, ":"))
+bool read_print_fmt_label(base::Tokenizer& tk) {
+  if (!tk.next_item().is(base::TokenType::kItem, "print") || !tk.next().is(base::TokenType::kItem, "fmt") ||
+      !tk.next().is(base::TokenType::kOp, ":"))
     return false;
   tk.skip_blanks();
   return true;
@@ -58,7 +58,7 @@ bool read_print_fmt_label(Tokenizer& tk) {
 
 EventFormat read_event_format(std::string_view text, std::string_view system, int long_size, tep_handle* owner) {
   EventFormat out;
-  Tokenizer tk(text, kFormatFileGrammar);
+  base::Tokenizer tk(text, base::kFormatFileGrammar);
   std::string_view name;
   if (!read_name(tk, name)) {
     out.status = TEP_ERRNO__MEM_ALLOC_FAILED;

@@ -15,34 +15,35 @@ enum class FieldRead { kRead, kAbsent, kMalformed };
 // One "field: TYPE NAME;\toffset:N;\tsize:N;[\tsigned:N;]\n" line. The type
 // must be a single word (upstream reads one); numbers are read like atoi().
 // An optional field whose name differs is left for the next one to read.
-FieldRead read_header_field(Tokenizer& tk, std::string_view name, bool optional, int& offset, int& size) {
+FieldRead read_header_field(base::Tokenizer& tk, std::string_view name, bool optional, int& offset, int& size) {
   size_t start = tk.pos();
-  auto expect = [&](TokenType type, std::string_view text) { return tk.next().is(type, text); };
+  auto expect = [&](base::TokenType type, std::string_view text) { return tk.next().is(type, text); };
   auto number = [&](int& out) {
-    Token t = tk.next();
-    if (t.type != TokenType::kItem) return false;
-    out = static_cast<int>(scan_number(t.text, kAtol).as_signed());
+    base::Token t = tk.next();
+    if (t.type != base::TokenType::kItem) return false;
+    out = static_cast<int>(base::scan_number(t.text, base::kAtol).as_signed());
     return true;
   };
-  if (!expect(TokenType::kItem, "field") || !expect(TokenType::kOp, ":")) return FieldRead::kMalformed;
-  if (tk.next().type != TokenType::kItem) return FieldRead::kMalformed;  // the type
-  Token got = tk.next();
-  if (got.type != TokenType::kItem) return FieldRead::kMalformed;
+  if (!expect(base::TokenType::kItem, "field") || !expect(base::TokenType::kOp, ":")) return FieldRead::kMalformed;
+  if (tk.next().type != base::TokenType::kItem) return FieldRead::kMalformed;  // the type
+  base::Token got = tk.next();
+  if (got.type != base::TokenType::kItem) return FieldRead::kMalformed;
   if (got.text != name) {
     if (!optional) return FieldRead::kMalformed;
     tk.rewind(start);
     return FieldRead::kAbsent;
   }
-  if (!expect(TokenType::kOp, ";") || !expect(TokenType::kItem, "offset") || !expect(TokenType::kOp, ":") ||
-      !number(offset) || !expect(TokenType::kOp, ";") || !expect(TokenType::kItem, "size") ||
-      !expect(TokenType::kOp, ":") || !number(size) || !expect(TokenType::kOp, ";"))
+  if (!expect(base::TokenType::kOp, ";") || !expect(base::TokenType::kItem, "offset") ||
+      !expect(base::TokenType::kOp, ":") || !number(offset) || !expect(base::TokenType::kOp, ";") ||
+      !expect(base::TokenType::kItem, "size") || !expect(base::TokenType::kOp, ":") || !number(size) ||
+      !expect(base::TokenType::kOp, ";"))
     return FieldRead::kMalformed;
-  Token t = tk.next();
-  if (t.type == TokenType::kNewline) return FieldRead::kRead;
+  base::Token t = tk.next();
+  if (t.type == base::TokenType::kNewline) return FieldRead::kRead;
   // Newer kernels add "signed:N;" before the end of the line.
   int ignored;
-  if (!t.is(TokenType::kItem, "signed") || !expect(TokenType::kOp, ":") || !number(ignored) ||
-      !expect(TokenType::kOp, ";") || tk.next().type != TokenType::kNewline)
+  if (!t.is(base::TokenType::kItem, "signed") || !expect(base::TokenType::kOp, ":") || !number(ignored) ||
+      !expect(base::TokenType::kOp, ";") || tk.next().type != base::TokenType::kNewline)
     return FieldRead::kMalformed;
   return FieldRead::kRead;
 }
@@ -60,7 +61,7 @@ HeaderPageStatus parse_header_page(HeaderPageLayout& page, std::string_view text
   }
   // Upstream tries each field in turn from wherever the previous attempt
   // stopped, even after a failure (a bad line can cost the next field too).
-  Tokenizer tk(text, kFormatFileGrammar);
+  base::Tokenizer tk(text, base::kFormatFileGrammar);
   bool complete = read_header_field(tk, "timestamp", false, page.ts_offset, page.ts_size) == FieldRead::kRead;
   complete &= read_header_field(tk, "commit", false, page.size_offset, page.size_size) == FieldRead::kRead;
   int overwrite_offset = 0, overwrite_size = 0;

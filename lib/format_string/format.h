@@ -77,12 +77,12 @@ inline void format_int(Sink& out, const Directive& d, uint64_t reg) {
   const uint64_t bits = argument_bits(d, reg, is_signed);
   const bool negative = is_signed && static_cast<int64_t>(bits) < 0;
   if (__builtin_expect(negative && d.width, 0)) return format_int_general(out, d, reg);
-  char buf[kIntTextSize + kComposedZeros];
+  char buf[base::kIntTextSize + kComposedZeros];
   char* const end = buf + sizeof(buf);
-  char* text = unsigned_digits(negative ? 0 - bits : bits, conv == 'x' ? 16 : 10, false, end);
+  char* text = base::unsigned_digits(negative ? 0 - bits : bits, conv == 'x' ? 16 : 10, false, end);
   if (negative) *--text = '-';
   auto size = static_cast<size_t>(end - text);
-  if (size > kIntTextSize) __builtin_unreachable();  // (for the compiler, which cannot see the bound)
+  if (size > base::kIntTextSize) __builtin_unreachable();  // (for the compiler, which cannot see the bound)
   const int64_t pad = d.width - static_cast<int64_t>(size);
   if (pad > 0) {
     if (d.left) {
@@ -91,7 +91,7 @@ inline void format_int(Sink& out, const Directive& d, uint64_t reg) {
     }
     text -= pad;
     size += static_cast<size_t>(pad);
-    fill_short(text, d.zero ? '0' : ' ', static_cast<size_t>(pad));
+    base::fill_short(text, d.zero ? '0' : ' ', static_cast<size_t>(pad));
   }
   out.append(std::string_view(text, size));
 }
@@ -112,10 +112,10 @@ __attribute__((noinline)) void format_int_general(Sink& out, const Directive& d,
 
   // Digits at the end of `buf`, with room before them for zeros and a prefix:
   // the number usually goes out in one append.
-  char buf[kIntTextSize + kComposedZeros];
+  char buf[base::kIntTextSize + kComposedZeros];
   char* const end = buf + sizeof(buf);
   char* digits = end;
-  if (!(magnitude == 0 && d.precision == 0)) digits = unsigned_digits(magnitude, base, conv == 'X', end);
+  if (!(magnitude == 0 && d.precision == 0)) digits = base::unsigned_digits(magnitude, base, conv == 'X', end);
   const int64_t digit_count = end - digits;
   int64_t zeros = d.precision > digit_count ? d.precision - digit_count : 0;
   if (conv == 'o' && d.alt && zeros == 0 && (digit_count == 0 || *digits != '0')) zeros = 1;

@@ -21,12 +21,12 @@ enum OldType { kOldPadding = 0, kOldTimeExtend = 1, kOldTimeStamp = 2 };
 kbuffer::kbuffer(bool long8, bool big_endian)
     : long8_(long8),
       big_endian_(big_endian),
-      swap_(big_endian != tep::kHostBigEndian),
+      swap_(big_endian != tep::base::kHostBigEndian),
       plain_headers_(!big_endian && !swap_) {}
 
-uint64_t kbuffer::read_u32(const void* p) const { return tep::load_swapped<uint32_t>(p, swap_); }
+uint64_t kbuffer::read_u32(const void* p) const { return tep::base::load_swapped<uint32_t>(p, swap_); }
 
-uint64_t kbuffer::read_u64(const void* p) const { return tep::load_swapped<uint64_t>(p, swap_); }
+uint64_t kbuffer::read_u64(const void* p) const { return tep::base::load_swapped<uint64_t>(p, swap_); }
 
 bool kbuffer::decode(const uint8_t* p, const uint8_t* end, Header& out) const {
   auto fits = [&](const uint8_t* word) { return !end || (word < end && end - word >= 4); };
@@ -216,7 +216,7 @@ int kbuffer::read_buffer(void* buffer, int len) {
   uint32_t room = static_cast<uint32_t>(len);
   if (room < start_ || room < start_ + next_ - first) return -1;
   uint8_t* out = static_cast<uint8_t*>(buffer);
-  uint64_t ts = tep::swap_if<uint64_t>(timestamp_, swap_);
+  uint64_t ts = tep::base::swap_if<uint64_t>(timestamp_, swap_);
   memcpy(out, &ts, 8);
   room -= start_;
   uint32_t end = next_;
@@ -229,7 +229,7 @@ int kbuffer::read_buffer(void* buffer, int len) {
   memcpy(out + start_, data_ + first, copied);
   uint32_t word = static_cast<uint32_t>(read_u32(out + start_));
   word &= big_endian_ ? 0xf8000000u : 0x1fu;  // keep type_len, drop the delta
-  word = tep::swap_if(word, swap_);
+  word = tep::base::swap_if(word, swap_);
   memcpy(out + start_, &word, 4);
   uint32_t commit = copied;
   if (first == 0 && lost_events_ != 0) {
@@ -246,11 +246,11 @@ int kbuffer::read_buffer(void* buffer, int len) {
 
 void kbuffer::write_long(void* p, uint64_t value) const {
   if (long8_) {
-    value = tep::swap_if(value, swap_);
+    value = tep::base::swap_if(value, swap_);
     memcpy(p, &value, 8);
   } else {
     uint32_t v = static_cast<uint32_t>(value);
-    v = tep::swap_if(v, swap_);
+    v = tep::base::swap_if(v, swap_);
     memcpy(p, &v, 4);
   }
 }

@@ -74,7 +74,7 @@ const char* parse_status_text(ArgParseStatus status) {
 
 PrintFmtParser::PrintFmtParser(const PrintFmtContext& context, format::Event& event, format::ArgTree& tree,
                                std::string_view text)
-    : context_(context), event_(event), tree_(tree), lexer_(text, kPrintFmtGrammar) {}
+    : context_(context), event_(event), tree_(tree), lexer_(text, base::kPrintFmtGrammar) {}
 
 // An Error token from the tokenizer reaches the top without a status.
 ArgParseStatus PrintFmtParser::failed() {
@@ -82,19 +82,19 @@ ArgParseStatus PrintFmtParser::failed() {
   return status_;
 }
 
-Token PrintFmtParser::fail(ArgParseStatus status) {
+base::Token PrintFmtParser::fail(ArgParseStatus status) {
   if (status_ == ArgParseStatus::kOk) status_ = status;
-  return {TokenType::kError, {}};
+  return {base::TokenType::kError, {}};
 }
 
-ArgParseStatus PrintFmtParser::status_for(const Token& token) {
-  if (token.type == TokenType::kError) return ArgParseStatus::kUnterminatedString;
-  if (token.type == TokenType::kNone) return ArgParseStatus::kUnexpectedEnd;
+ArgParseStatus PrintFmtParser::status_for(const base::Token& token) {
+  if (token.type == base::TokenType::kError) return ArgParseStatus::kUnterminatedString;
+  if (token.type == base::TokenType::kNone) return ArgParseStatus::kUnexpectedEnd;
   return ArgParseStatus::kUnexpectedToken;
 }
 
-bool PrintFmtParser::read_expected(TokenType kind, std::string_view text) {
-  Token token = lexer_.next();
+bool PrintFmtParser::read_expected(base::TokenType kind, std::string_view text) {
+  base::Token token = lexer_.next();
   if (token.is(kind, text)) return true;
   fail(status_for(token));
   return false;
@@ -116,21 +116,21 @@ class DepthGuard {
 
 // "fmt", arg, arg, ...   with "a" "b" joined into the format.
 ArgParseStatus PrintFmtParser::parse() {
-  Token token = lexer_.next();
-  if (token.type != TokenType::kDQuote) {
-    fail(token.type == TokenType::kError ? ArgParseStatus::kUnterminatedString : ArgParseStatus::kNoFormatString);
+  base::Token token = lexer_.next();
+  if (token.type != base::TokenType::kDQuote) {
+    fail(token.type == base::TokenType::kError ? ArgParseStatus::kUnterminatedString : ArgParseStatus::kNoFormatString);
     return status_;
   }
   std::string_view format = token.text;
   std::optional<std::string> joined;  // "fmt" STA_PR_FMT: the macro's string joins the format
-  for (token = lexer_.next_item(); token.type == TokenType::kDQuote; token = lexer_.next_item()) {
+  for (token = lexer_.next_item(); token.type == base::TokenType::kDQuote; token = lexer_.next_item()) {
     if (!joined) joined.emplace(format);
     *joined += token.text;
     format = *joined;
   }
   event_.print_fmt.format = tree_.keep(format);
-  if (token.type == TokenType::kNone) return status_;  // no arguments
-  if (!token.is(TokenType::kDelim, ",")) {
+  if (token.type == base::TokenType::kNone) return status_;  // no arguments
+  if (!token.is(base::TokenType::kDelim, ",")) {
     fail(status_for(token));
     return status_;
   }
@@ -138,9 +138,9 @@ ArgParseStatus PrintFmtParser::parse() {
   // As upstream: after an expression the separator is not checked (the next
   // argument simply starts), a newline is skipped, anything else ends the list.
   tep_print_arg** tail = &event_.print_fmt.args;
-  TokenType kind = TokenType::kError;
+  base::TokenType kind = base::TokenType::kError;
   do {
-    if (kind == TokenType::kNewline) {
+    if (kind == base::TokenType::kNewline) {
       kind = lexer_.next_item().type;
       continue;
     }
@@ -150,7 +150,7 @@ ArgParseStatus PrintFmtParser::parse() {
     if (!is_ok(token)) return failed();
     *tail = arg;
     ++arg_count_;
-    if (kind == TokenType::kOp) {
+    if (kind == base::TokenType::kOp) {
       token = process_op(arg, token);
       kind = token.type;
       if (!is_ok(token)) {
@@ -162,28 +162,28 @@ ArgParseStatus PrintFmtParser::parse() {
       tail = &arg->next;
       continue;
     }
-    if (token.is(TokenType::kDelim, ",")) {
+    if (token.is(base::TokenType::kDelim, ",")) {
       tail = &arg->next;
       continue;
     }
     break;
-  } while (kind != TokenType::kNone);
+  } while (kind != base::TokenType::kNone);
   return status_;
 }
 
-Token PrintFmtParser::process_arg(tep_print_arg* arg) { return process_arg_token(arg, lexer_.next()); }
+base::Token PrintFmtParser::process_arg(tep_print_arg* arg) { return process_arg_token(arg, lexer_.next()); }
 
-Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
+base::Token PrintFmtParser::process_arg_token(tep_print_arg* arg, base::Token token) {
   DepthGuard guard(depth_);
   if (depth_ > kMaxDepth) return fail(ArgParseStatus::TooDeep);
   switch (token.type) {
-    case TokenType::kItem: {
+    case base::TokenType::kItem: {
       if (token.text == "REC") return process_entry(arg);
       std::string atom(token.text);
-      Token next = lexer_.next_item();
-      if (next.is(TokenType::kDelim, "(")) return process_function(arg, atom);
+      base::Token next = lexer_.next_item();
+      if (next.is(base::TokenType::kDelim, "(")) return process_function(arg, atom);
       // "unsigned long" and the like: consecutive items form one atom.
-      while (next.type == TokenType::kItem) {
+      while (next.type == base::TokenType::kItem) {
         atom += ' ';
         atom += next.text;
         next = lexer_.next_item();
@@ -192,20 +192,20 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
       arg->atom.atom = tree_.keep(atom);
       return next;
     }
-    case TokenType::kDQuote:
+    case base::TokenType::kDQuote:
       arg->type = TEP_PRINT_ATOM;
       arg->atom.atom = tree_.keep(token.text);
       return lexer_.next_item();
-    case TokenType::kSQuote:
+    case base::TokenType::kSQuote:
       // 'a' becomes its code, "97" (only the first byte counts, as upstream).
       arg->type = TEP_PRINT_ATOM;
       arg->atom.atom = tree_.keep(
           std::to_string(token.text.empty() ? 0 : static_cast<int>(static_cast<signed char>(token.text[0]))));
       return lexer_.next_item();
-    case TokenType::kDelim:
+    case base::TokenType::kDelim:
       if (token.text == "(") return process_paren(arg);
       [[fallthrough]];  // ")" and "," are then rejected as unary operators
-    case TokenType::kOp:
+    case base::TokenType::kOp:
       arg->type = TEP_PRINT_OP;
       arg->op.op = tree_.keep(token.text);
       arg->op.left = nullptr;
@@ -216,18 +216,18 @@ Token PrintFmtParser::process_arg_token(tep_print_arg* arg, Token token) {
 
 // REC->field. A bare "REC" followed by ')' leaves the node empty for
 // process_paren, which accepts "(REC)->field".
-Token PrintFmtParser::process_entry(tep_print_arg* arg) {
-  Token token = lexer_.next();
-  if (token.is(TokenType::kDelim, ")")) return token;
-  if (!token.is(TokenType::kOp, "->")) return fail(status_for(token));
+base::Token PrintFmtParser::process_entry(tep_print_arg* arg) {
+  base::Token token = lexer_.next();
+  if (token.is(base::TokenType::kDelim, ")")) return token;
+  if (!token.is(base::TokenType::kOp, "->")) return fail(status_for(token));
   return finish_field(arg);
 }
 
 // The field name after "->". Upstream resolves the field pointer lazily at
 // print time (except under __print_flags/__print_symbolic); we resolve it now.
-Token PrintFmtParser::finish_field(tep_print_arg* arg) {
-  Token name = lexer_.next();
-  if (name.type != TokenType::kItem) return fail(status_for(name));
+base::Token PrintFmtParser::finish_field(tep_print_arg* arg) {
+  base::Token name = lexer_.next();
+  if (name.type != base::TokenType::kItem) return fail(status_for(name));
   arg->type = TEP_PRINT_FIELD;
   arg->field.name = tree_.keep(name.text);
   arg->field.field = format::find_any_field_in(event_, name.text);
@@ -240,24 +240,24 @@ Token PrintFmtParser::finish_field(tep_print_arg* arg) {
 
 // "( expr )", then: a cast when an item, a string or '(' follows,
 // "(REC)->field" when the parenthesis held a bare REC.
-Token PrintFmtParser::process_paren(tep_print_arg* arg) {
+base::Token PrintFmtParser::process_paren(tep_print_arg* arg) {
   DepthGuard guard(depth_);
   if (depth_ > kMaxDepth) return fail(ArgParseStatus::TooDeep);
-  Token token = process_arg(arg);
+  base::Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (token.type == TokenType::kOp) {
+  if (token.type == base::TokenType::kOp) {
     token = process_op(arg, token);
     if (!is_ok(token)) return token;
   }
-  if (!token.is(TokenType::kDelim, ")")) return fail(status_for(token));
+  if (!token.is(base::TokenType::kDelim, ")")) return fail(status_for(token));
   token = lexer_.next_item();
 
   if (arg->type == TEP_PRINT_NULL) {  // (REC)
-    if (token.is(TokenType::kOp, "->")) return finish_field(arg);
-    if (token.is(TokenType::kDelim, ")")) return token;  // ((REC))->field
+    if (token.is(base::TokenType::kOp, "->")) return finish_field(arg);
+    if (token.is(base::TokenType::kDelim, ")")) return token;  // ((REC))->field
     return fail(ArgParseStatus::kUnexpectedToken);
   }
-  if (token.is_item_like() || token.is(TokenType::kDelim, "(")) {
+  if (token.is_item_like() || token.is(base::TokenType::kDelim, "(")) {
     if (arg->type != TEP_PRINT_ATOM) return fail(ArgParseStatus::kBadCast);
     tep_print_arg* item = tree_.new_arg();
     char* type = arg->atom.atom;
@@ -273,11 +273,11 @@ Token PrintFmtParser::process_paren(tep_print_arg* arg) {
 // Mirrors upstream's shaping: after the right operand, a following operator
 // of lower binding strength takes the whole node as its left operand,
 // otherwise it extends the right operand.
-Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
+base::Token PrintFmtParser::process_op(tep_print_arg* arg, base::Token op) {
   DepthGuard guard(depth_);
   if (depth_ > kMaxDepth) return fail(ArgParseStatus::TooDeep);
   tep_print_arg* right = nullptr;
-  Token token;
+  base::Token token;
 
   if (arg->type == TEP_PRINT_OP && !arg->op.left) {
     // Unary: - x, + x, ~ x, ! x (priority 0, left is an empty node).
@@ -305,7 +305,7 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
 
     token = lexer_.next_item();
     // "(char *)": a '*' right before ')' belongs to a type name.
-    if (op.text == "*" && token.is(TokenType::kDelim, ")")) {
+    if (op.text == "*" && token.is(base::TokenType::kDelim, ")")) {
       if (left->type != TEP_PRINT_ATOM) return fail(ArgParseStatus::kBadCast);
       left->atom.atom = tree_.keep(std::string(left->atom.atom) + " *");
       *arg = *left;
@@ -338,7 +338,7 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
   }
 
   if (!is_ok(token)) return token;
-  if (token.type == TokenType::kOp && token.text != ":") {
+  if (token.type == base::TokenType::kOp && token.text != ":") {
     int prio = op_priority(token.text);
     // An operator without a priority ('[' in "a + b[1]", "-b[1]") is an error
     // here since upstream 1.9.0 (1.8.4 gave it to the right operand).
@@ -353,7 +353,7 @@ Token PrintFmtParser::process_op(tep_print_arg* arg, Token op) {
 }
 
 // After "cond ?": "a : b" into top->op.right as a ':' node.
-Token PrintFmtParser::process_cond(tep_print_arg* top) {
+base::Token PrintFmtParser::process_cond(tep_print_arg* top) {
   tep_print_arg* arg = tree_.new_arg();
   tep_print_arg* left = tree_.new_arg();
   tep_print_arg* right = tree_.new_arg();
@@ -361,13 +361,13 @@ Token PrintFmtParser::process_cond(tep_print_arg* top) {
   arg->op.left = left;
   arg->op.right = right;
 
-  Token token = process_arg(left);
-  while (is_ok(token) && token.type == TokenType::kOp && token.text != ":") token = process_op(left, token);
+  base::Token token = process_arg(left);
+  while (is_ok(token) && token.type == base::TokenType::kOp && token.text != ":") token = process_op(left, token);
   if (!is_ok(token)) {
     top->op.right = nullptr;
     return token;
   }
-  if (!token.is(TokenType::kOp, ":")) {
+  if (!token.is(base::TokenType::kOp, ":")) {
     top->op.right = nullptr;
     return fail(status_for(token));
   }
@@ -377,17 +377,17 @@ Token PrintFmtParser::process_cond(tep_print_arg* top) {
   // upstream 1.9.0; a ':' there is an unknown operator, so
   // "c ? d ? a : b : e" fails as it does upstream.
   token = process_arg(right);
-  while (is_ok(token) && token.type == TokenType::kOp) token = process_op(right, token);
+  while (is_ok(token) && token.type == base::TokenType::kOp) token = process_op(right, token);
   top->op.right = arg;
   return token;
 }
 
 // After "x[": the index (one operand) and ']'.
-Token PrintFmtParser::process_array(tep_print_arg* top) {
+base::Token PrintFmtParser::process_array(tep_print_arg* top) {
   tep_print_arg* arg = tree_.new_arg();
-  Token token = process_arg(arg);
+  base::Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::kOp, "]")) return fail(status_for(token));
+  if (!token.is(base::TokenType::kOp, "]")) return fail(status_for(token));
   top->op.right = arg;
   return lexer_.next_item();
 }

@@ -54,45 +54,45 @@ class PrintFmtParser {
   int arg_count() const { return arg_count_; }
 
  private:
-  static bool is_ok(const Token& token) { return token.type != TokenType::kError; }
+  static bool is_ok(const base::Token& token) { return token.type != base::TokenType::kError; }
   // The status a token that does not fit stands for (the first failure's wins).
-  static ArgParseStatus status_for(const Token& token);
-  Token fail(ArgParseStatus status);
+  static ArgParseStatus status_for(const base::Token& token);
+  base::Token fail(ArgParseStatus status);
   ArgParseStatus failed();
-  Token process_arg(tep_print_arg* arg);
-  Token process_arg_token(tep_print_arg* arg, Token token);
-  Token process_entry(tep_print_arg* arg);
-  Token finish_field(tep_print_arg* arg);
-  Token process_paren(tep_print_arg* arg);
-  Token process_op(tep_print_arg* arg, Token op);
-  Token process_cond(tep_print_arg* top);
-  Token process_array(tep_print_arg* top);
+  base::Token process_arg(tep_print_arg* arg);
+  base::Token process_arg_token(tep_print_arg* arg, base::Token token);
+  base::Token process_entry(tep_print_arg* arg);
+  base::Token finish_field(tep_print_arg* arg);
+  base::Token process_paren(tep_print_arg* arg);
+  base::Token process_op(tep_print_arg* arg, base::Token op);
+  base::Token process_cond(tep_print_arg* top);
+  base::Token process_array(tep_print_arg* top);
   // The named helpers (parser_functions.cc).
-  Token process_function(tep_print_arg* arg, const std::string& name);
-  Token process_field_arg(tep_print_arg* arg);
-  Token process_flags(tep_print_arg* arg);
-  Token process_symbols(tep_print_arg* arg);
-  Token process_table_value(tep_print_arg*& value);
-  Token process_table(tep_print_flag_sym** list);
-  Token process_hex(tep_print_arg* arg, tep_print_arg_type type);
-  Token process_int_array(tep_print_arg* arg);
-  Token process_named_field(tep_print_arg* arg, tep_print_arg_type type);
-  Token process_dynamic_array(tep_print_arg* arg);
-  Token process_dynamic_array_len(tep_print_arg* arg);
-  Token process_stacktrace(tep_print_arg* arg);
-  Token process_print_dynamic_array(tep_print_arg* arg);
-  Token process_builtin_expect(tep_print_arg* arg);
-  Token process_sizeof(tep_print_arg* arg);
-  Token process_func_handler(tep_print_arg* arg, const tep_function_handler& handler);
+  base::Token process_function(tep_print_arg* arg, const std::string& name);
+  base::Token process_field_arg(tep_print_arg* arg);
+  base::Token process_flags(tep_print_arg* arg);
+  base::Token process_symbols(tep_print_arg* arg);
+  base::Token process_table_value(tep_print_arg*& value);
+  base::Token process_table(tep_print_flag_sym** list);
+  base::Token process_hex(tep_print_arg* arg, tep_print_arg_type type);
+  base::Token process_int_array(tep_print_arg* arg);
+  base::Token process_named_field(tep_print_arg* arg, tep_print_arg_type type);
+  base::Token process_dynamic_array(tep_print_arg* arg);
+  base::Token process_dynamic_array_len(tep_print_arg* arg);
+  base::Token process_stacktrace(tep_print_arg* arg);
+  base::Token process_print_dynamic_array(tep_print_arg* arg);
+  base::Token process_builtin_expect(tep_print_arg* arg);
+  base::Token process_sizeof(tep_print_arg* arg);
+  base::Token process_func_handler(tep_print_arg* arg, const tep_function_handler& handler);
   // Parses one expression into a new node, folded, and requires `delim` after it.
   tep_print_arg* arg_then(std::string_view delim);
 
-  bool read_expected(TokenType kind, std::string_view text);
+  bool read_expected(base::TokenType kind, std::string_view text);
 
   const PrintFmtContext& context_;
   format::Event& event_;
   format::ArgTree& tree_;
-  Tokenizer lexer_;
+  base::Tokenizer lexer_;
   ArgParseStatus status_ = ArgParseStatus::kOk;
   int depth_ = 0;
   int arg_count_ = 0;

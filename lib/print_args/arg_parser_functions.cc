@@ -20,7 +20,7 @@ tep_format_field* find_event_field(format::Event& event, std::string_view name) 
 
 }  // namespace
 
-Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& name) {
+base::Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& name) {
   if (name == "__print_flags") {
     pending_flag_mark_ = true;
     return process_flags(arg);
@@ -47,27 +47,27 @@ Token PrintFmtParser::process_function(tep_print_arg* arg, const std::string& na
   return fail(ArgParseStatus::kUnknownFunction);
 }
 
-Token PrintFmtParser::process_field_arg(tep_print_arg* arg) {
-  Token token = process_arg(arg);
-  while (is_ok(token) && token.type == TokenType::kOp) token = process_op(arg, token);
+base::Token PrintFmtParser::process_field_arg(tep_print_arg* arg) {
+  base::Token token = process_arg(arg);
+  while (is_ok(token) && token.type == base::TokenType::kOp) token = process_op(arg, token);
   return token;
 }
 
 // The `value,` that __print_flags and __print_symbolic start with.
-Token PrintFmtParser::process_table_value(tep_print_arg*& value) {
+base::Token PrintFmtParser::process_table_value(tep_print_arg*& value) {
   tep_print_arg* field = tree_.new_arg();
-  Token token = process_field_arg(field);
+  base::Token token = process_field_arg(field);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
+  if (!token.is(base::TokenType::kDelim, ",")) return fail(status_for(token));
   value = field;
   return token;
 }
 
 // __print_flags(value, "delim", { 1, "A" }, { 2, "B" })  (the delimiter may be absent)
-Token PrintFmtParser::process_flags(tep_print_arg* arg) {
+base::Token PrintFmtParser::process_flags(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_FLAGS;
-  Token token = process_table_value(arg->flags.field);
+  base::Token token = process_table_value(arg->flags.field);
   if (!is_ok(token)) return token;
 
   token = lexer_.next_item();
@@ -75,39 +75,39 @@ Token PrintFmtParser::process_flags(tep_print_arg* arg) {
     arg->flags.delim = tree_.keep(token.text);
     token = lexer_.next_item();
   }
-  if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
+  if (!token.is(base::TokenType::kDelim, ",")) return fail(status_for(token));
   return process_table(&arg->flags.flags);
 }
 
 // __print_symbolic(value, { 1, "A" }, { 2, "B" })
-Token PrintFmtParser::process_symbols(tep_print_arg* arg) {
+base::Token PrintFmtParser::process_symbols(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_SYMBOL;
-  Token token = process_table_value(arg->symbol.field);
+  base::Token token = process_table_value(arg->symbol.field);
   if (!is_ok(token)) return token;
   return process_table(&arg->symbol.symbols);
 }
 
 // The `{ 1, "A" }, { 2, "B" })` that both end with, through the `)` (a trailing ','
 // before it is tolerated).
-Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
-  Token token;
+base::Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
+  base::Token token;
   do {
     token = lexer_.next_item();
-    if (!token.is(TokenType::kOp, "{")) break;
+    if (!token.is(base::TokenType::kOp, "{")) break;
 
     tep_print_arg* value = tree_.new_arg();
     token = process_arg(value);
-    if (is_ok(token) && token.type == TokenType::kOp) token = process_op(value, token);
+    if (is_ok(token) && token.type == base::TokenType::kOp) token = process_op(value, token);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
+    if (!token.is(base::TokenType::kDelim, ",")) return fail(status_for(token));
     char* value_text = table_entry_text(tree_, *value);
     if (!value_text) return fail(ArgParseStatus::kBadTableEntry);
 
     tep_print_arg* text = tree_.new_arg();
     token = process_arg(text);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::kOp, "}")) return fail(status_for(token));
+    if (!token.is(base::TokenType::kOp, "}")) return fail(status_for(token));
     char* text_text = table_entry_text(tree_, *text);
     if (!text_text) return fail(ArgParseStatus::kBadTableEntry);
 
@@ -117,9 +117,9 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
     *list = entry;
     list = &entry->next;
     token = lexer_.next_item();
-  } while (token.is(TokenType::kDelim, ","));
+  } while (token.is(base::TokenType::kDelim, ","));
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::kDelim, ")")) return fail(status_for(token));
+  if (!token.is(base::TokenType::kDelim, ")")) return fail(status_for(token));
   return lexer_.next_item();
 }
 
@@ -128,11 +128,11 @@ Token PrintFmtParser::process_table(tep_print_flag_sym** list) {
 // their first operand ("8 * 2" is "16", "(8 * 2)" stays).
 tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
   tep_print_arg* arg = tree_.new_arg();
-  Token token = process_arg(arg);
-  const bool operation = token.type == TokenType::kOp;
-  while (is_ok(token) && token.type == TokenType::kOp) token = process_op(arg, token);
+  base::Token token = process_arg(arg);
+  const bool operation = token.type == base::TokenType::kOp;
+  while (is_ok(token) && token.type == base::TokenType::kOp) token = process_op(arg, token);
   if (!is_ok(token)) return nullptr;
-  if (!token.is(TokenType::kDelim, delim)) {
+  if (!token.is(base::TokenType::kDelim, delim)) {
     fail(status_for(token));
     return nullptr;
   }
@@ -141,30 +141,30 @@ tep_print_arg* PrintFmtParser::arg_then(std::string_view delim) {
 }
 
 // __print_hex(buf, len) and __print_hex_str(buf, len).
-Token PrintFmtParser::process_hex(tep_print_arg* arg, tep_print_arg_type type) {
+base::Token PrintFmtParser::process_hex(tep_print_arg* arg, tep_print_arg_type type) {
   *arg = tep_print_arg{};
   arg->type = type;
-  if (!(arg->hex.field = arg_then(","))) return {TokenType::kError, {}};
-  if (!(arg->hex.size = arg_then(")"))) return {TokenType::kError, {}};
+  if (!(arg->hex.field = arg_then(","))) return {base::TokenType::kError, {}};
+  if (!(arg->hex.size = arg_then(")"))) return {base::TokenType::kError, {}};
   return lexer_.next_item();
 }
 
 // __print_array(array, count, element size)
-Token PrintFmtParser::process_int_array(tep_print_arg* arg) {
+base::Token PrintFmtParser::process_int_array(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_INT_ARRAY;
-  if (!(arg->int_array.field = arg_then(","))) return {TokenType::kError, {}};
-  if (!(arg->int_array.count = arg_then(","))) return {TokenType::kError, {}};
-  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::kError, {}};
+  if (!(arg->int_array.field = arg_then(","))) return {base::TokenType::kError, {}};
+  if (!(arg->int_array.count = arg_then(","))) return {base::TokenType::kError, {}};
+  if (!(arg->int_array.el_size = arg_then(")"))) return {base::TokenType::kError, {}};
   return lexer_.next_item();
 }
 
 // __get_str(name), __get_bitmask(name), __get_cpumask(name) and their _rel
 // forms. Upstream resolves the field when first printed; we resolve it here
 // (it stays NULL when there is no such field, as upstream's lookup).
-Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type type) {
-  Token name = lexer_.next();
-  if (name.type != TokenType::kItem) return fail(status_for(name));
+base::Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type type) {
+  base::Token name = lexer_.next();
+  if (name.type != base::TokenType::kItem) return fail(status_for(name));
   arg->type = type;
   tep_format_field* field = format::find_any_field_in(event_, name.text);
   if (type == TEP_PRINT_STRING) {
@@ -174,84 +174,84 @@ Token PrintFmtParser::process_named_field(tep_print_arg* arg, tep_print_arg_type
     arg->bitmask.bitmask = tree_.keep(name.text);
     arg->bitmask.field = field;
   }
-  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
+  if (!read_expected(base::TokenType::kDelim, ")")) return {base::TokenType::kError, {}};
   return lexer_.next();
 }
 
 // __get_dynamic_array(name): the field must be an event (not common) field.
 // Upstream rejects a following "[index]" and, when the index is not closed
 // by ']', drops it together with the token after it; both are kept as is.
-Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
+base::Token PrintFmtParser::process_dynamic_array(tep_print_arg* arg) {
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_DYNAMIC_ARRAY;
-  Token name = lexer_.next();
-  if (name.type != TokenType::kItem) return fail(status_for(name));
+  base::Token name = lexer_.next();
+  if (name.type != base::TokenType::kItem) return fail(status_for(name));
   tep_format_field* field = find_event_field(event_, name.text);
   if (!field) return fail(ArgParseStatus::kUnknownField);
   arg->dynarray.field = field;
-  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
-  Token token = lexer_.next_item();
-  if (!token.is(TokenType::kOp, "[")) return token;
+  if (!read_expected(base::TokenType::kDelim, ")")) return {base::TokenType::kError, {}};
+  base::Token token = lexer_.next_item();
+  if (!token.is(base::TokenType::kOp, "[")) return token;
 
   tep_print_arg* index = tree_.new_arg();
   token = process_arg(index);
   if (!is_ok(token)) return token;
-  if (token.is(TokenType::kOp, "]")) return fail(ArgParseStatus::kUnexpectedToken);
+  if (token.is(base::TokenType::kOp, "]")) return fail(ArgParseStatus::kUnexpectedToken);
   return lexer_.next_item();
 }
 
 // __get_stacktrace(name) (upstream 1.9.0). The field is left unresolved, as
 // upstream leaves it until the event is printed: any name parses.
-Token PrintFmtParser::process_stacktrace(tep_print_arg* arg) {
-  Token name = lexer_.next();
-  if (name.type != TokenType::kItem) return fail(status_for(name));
+base::Token PrintFmtParser::process_stacktrace(tep_print_arg* arg) {
+  base::Token name = lexer_.next();
+  if (name.type != base::TokenType::kItem) return fail(status_for(name));
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_STACKTRACE;
   arg->stacktrace.stacktrace = tree_.keep(name.text);
-  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
+  if (!read_expected(base::TokenType::kDelim, ")")) return {base::TokenType::kError, {}};
   return lexer_.next();
 }
 
 // __print_dynamic_array(name, element size) (upstream 1.9.0): an int array
 // whose source is the event field `name` read as a dynamic array and whose
 // count is left out (the printer divides the array's length by the size).
-Token PrintFmtParser::process_print_dynamic_array(tep_print_arg* arg) {
-  Token name = lexer_.next();
-  if (name.type != TokenType::kItem) return fail(status_for(name));
+base::Token PrintFmtParser::process_print_dynamic_array(tep_print_arg* arg) {
+  base::Token name = lexer_.next();
+  if (name.type != base::TokenType::kItem) return fail(status_for(name));
   tep_format_field* field = find_event_field(event_, name.text);
   if (!field) return fail(ArgParseStatus::kUnknownField);
-  if (!read_expected(TokenType::kDelim, ",")) return {TokenType::kError, {}};
+  if (!read_expected(base::TokenType::kDelim, ",")) return {base::TokenType::kError, {}};
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_INT_ARRAY;
   tep_print_arg* source = tree_.new_arg();
   source->type = TEP_PRINT_DYNAMIC_ARRAY;
   source->dynarray.field = field;
   arg->int_array.field = source;
-  if (!(arg->int_array.el_size = arg_then(")"))) return {TokenType::kError, {}};
+  if (!(arg->int_array.el_size = arg_then(")"))) return {base::TokenType::kError, {}};
   return lexer_.next_item();
 }
 
 // __get_dynamic_array_len(name)
-Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
-  Token name = lexer_.next();
-  if (name.type != TokenType::kItem) return fail(status_for(name));
+base::Token PrintFmtParser::process_dynamic_array_len(tep_print_arg* arg) {
+  base::Token name = lexer_.next();
+  if (name.type != base::TokenType::kItem) return fail(status_for(name));
   arg->type = TEP_PRINT_DYNAMIC_ARRAY_LEN;
   tep_format_field* field = find_event_field(event_, name.text);
   if (!field) return fail(ArgParseStatus::kUnknownField);
   arg->dynarray.field = field;
   arg->dynarray.index = nullptr;
-  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
+  if (!read_expected(base::TokenType::kDelim, ")")) return {base::TokenType::kError, {}};
   return lexer_.next();
 }
 
 // __builtin_expect(cond, hint): the node becomes `cond` itself.
-Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
-  Token token = process_arg(arg);
+base::Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
+  base::Token token = process_arg(arg);
   if (!is_ok(token)) return token;
-  if (!token.is(TokenType::kDelim, ",")) return fail(status_for(token));
-  Token hint = lexer_.next();
-  if (hint.type != TokenType::kItem) return fail(status_for(hint));
-  if (!read_expected(TokenType::kDelim, ")")) return {TokenType::kError, {}};
+  if (!token.is(base::TokenType::kDelim, ",")) return fail(status_for(token));
+  base::Token hint = lexer_.next();
+  if (hint.type != base::TokenType::kItem) return fail(status_for(hint));
+  if (!read_expected(base::TokenType::kDelim, ")")) return {base::TokenType::kError, {}};
   return lexer_.next_item();
 }
 
@@ -259,8 +259,8 @@ Token PrintFmtParser::process_builtin_expect(tep_print_arg* arg) {
 // sizeof(int), sizeof(unsigned [int]), sizeof(long), sizeof(long long),
 // sizeof(u8 .. s64), sizeof(__u8 .. __s64) but __s8, and sizeof(REC->scalar_field)
 // become atoms.
-Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
-  Token token = lexer_.next_item();
+base::Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
+  base::Token token = lexer_.next_item();
   arg->type = TEP_PRINT_ATOM;
   bool have_next = false;  // `token` already holds what follows the type
   std::string size;
@@ -269,7 +269,7 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   if (token.text == "unsigned") {
     token = lexer_.next_item();
     if (!is_ok(token)) return fail(ArgParseStatus::kUnterminatedString);
-    if (token.type != TokenType::kItem) {
+    if (token.type != base::TokenType::kItem) {
       bare_unsigned = true;
       have_next = true;
     }
@@ -287,9 +287,9 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
     }
   } else if (token.text == "REC") {
     token = lexer_.next_item();
-    if (!token.is(TokenType::kOp, "->")) return fail(status_for(token));
-    Token name = lexer_.next();
-    if (name.type != TokenType::kItem) return fail(status_for(name));
+    if (!token.is(base::TokenType::kOp, "->")) return fail(status_for(token));
+    base::Token name = lexer_.next();
+    if (name.type != base::TokenType::kItem) return fail(status_for(name));
     tep_format_field* field = format::find_any_field_in(event_, name.text);
     if (!field) return fail(ArgParseStatus::kUnknownField);
     if (field->flags & TEP_FIELD_IS_ARRAY) return fail(ArgParseStatus::kBadSizeof);
@@ -308,13 +308,13 @@ Token PrintFmtParser::process_sizeof(tep_print_arg* arg) {
   }
   arg->atom.atom = tree_.keep(size);
   if (!have_next) token = lexer_.next_item();
-  if (!token.is(TokenType::kDelim, ")")) return fail(status_for(token));
+  if (!token.is(base::TokenType::kDelim, ")")) return fail(status_for(token));
   return lexer_.next_item();
 }
 
 // A registered print function: exactly as many single-operand arguments as
 // it declared. With no parameters the ')' is left for the caller, as upstream.
-Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_function_handler& handler) {
+base::Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_function_handler& handler) {
   arg->type = TEP_PRINT_FUNC;
   arg->func.func = const_cast<tep_function_handler*>(&handler);
   arg->func.args = nullptr;
@@ -322,9 +322,9 @@ Token PrintFmtParser::process_func_handler(tep_print_arg* arg, const tep_functio
   const size_t count = handler.params.size();
   for (size_t i = 0; i < count; ++i) {
     tep_print_arg* param = tree_.new_arg();
-    Token token = process_arg(param);
+    base::Token token = process_arg(param);
     if (!is_ok(token)) return token;
-    if (!token.is(TokenType::kDelim, i + 1 < count ? "," : ")")) return fail(ArgParseStatus::kWrongArgumentCount);
+    if (!token.is(base::TokenType::kDelim, i + 1 < count ? "," : ")")) return fail(ArgParseStatus::kWrongArgumentCount);
     *tail = param;
     tail = &param->next;
   }

@@ -96,7 +96,9 @@ bool eval_op(const tep_print_arg& arg, long long& out, int depth) {
 bool eval_signed(const tep_print_arg* arg, long long& out, int depth) {
   if (!arg || depth > kMaxDepth) return false;
   switch (arg->type) {
-    case TEP_PRINT_ATOM: out = arg->atom.atom ? scan_number(arg->atom.atom, kStrtoll).as_signed() : 0; return true;
+    case TEP_PRINT_ATOM:
+      out = arg->atom.atom ? base::scan_number(arg->atom.atom, base::kStrtoll).as_signed() : 0;
+      return true;
     case TEP_PRINT_TYPE:
       if (!eval_signed(arg->typecast.item, out, depth + 1)) return false;
       out = static_cast<long long>(apply_cast(static_cast<uint64_t>(out), arg->typecast.type));
@@ -159,8 +161,8 @@ void fold(format::ArgTree& tree, tep_print_arg* arg, int depth) {
       !right->atom.atom || !arg->op.op)
     return;
   uint64_t value;
-  if (!fold_op(arg->op.op, scan_number(left->atom.atom, kStrtoull).bits, scan_number(right->atom.atom, kStrtoull).bits,
-               value))
+  if (!fold_op(arg->op.op, base::scan_number(left->atom.atom, base::kStrtoull).bits,
+               base::scan_number(right->atom.atom, base::kStrtoull).bits, value))
     return;
   *arg = tep_print_arg{};
   arg->type = TEP_PRINT_ATOM;

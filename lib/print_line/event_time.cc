@@ -11,14 +11,14 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // atoi as glibc has it: strtol (saturating at the long range) cast to int.
-int c_atoi(std::string_view text) { return static_cast<int>(scan_number(text, kAtol).as_signed()); }
+int c_atoi(std::string_view text) { return static_cast<int>(base::scan_number(text, base::kAtol).as_signed()); }
 
 // "%*llu" (pad ' ') and "%0*llu" (pad '0'): the pad written before the digits
 // when it fits the buffer, so the whole number is one append.
 void append_padded(seq::Output& out, uint64_t value, int min_digits, char pad) {
-  char buf[2 * kIntTextSize];
+  char buf[2 * base::kIntTextSize];
   char* end = buf + sizeof(buf);
-  char* start = unsigned_digits(value, 10, false, end);
+  char* start = base::unsigned_digits(value, 10, false, end);
   const int64_t pad_count = min_digits - (end - start);
   if (pad_count > 0 && pad_count <= start - buf) {
     for (int64_t i = 0; i < pad_count; i++) *--start = pad;
@@ -51,11 +51,11 @@ namespace {
 
 // "secs.fraction" with the fraction `precision` digits wide, in one piece.
 void append_seconds(seq::Output& out, uint64_t seconds, uint64_t fraction, int precision) {
-  char buf[2 * kIntTextSize + 32];
+  char buf[2 * base::kIntTextSize + 32];
   char* end = buf + sizeof(buf);
-  char* dot = padded_decimal(fraction, precision, '0', end) - 1;
+  char* dot = base::padded_decimal(fraction, precision, '0', end) - 1;
   *dot = '.';
-  char* start = padded_decimal(seconds, 5, ' ', dot);
+  char* start = base::padded_decimal(seconds, 5, ' ', dot);
   out.append(std::string_view(start, static_cast<size_t>(end - start)));
 }
 
@@ -81,9 +81,9 @@ void print_time(seq::Output& out, const TimeLayout& layout, uint64_t ts) {
     out.append_char('.');
     append_padded(out, time % scale, layout.precision, '0');
   } else {
-    char buf[2 * kIntTextSize];
+    char buf[2 * base::kIntTextSize];
     char* end = buf + sizeof(buf);
-    char* start = padded_decimal(time, 12, ' ', end);
+    char* start = base::padded_decimal(time, 12, ' ', end);
     out.append(std::string_view(start, static_cast<size_t>(end - start)));
   }
 }

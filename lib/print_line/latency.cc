@@ -32,11 +32,11 @@ void print_latency(seq::Output& out, int flags, int preempt_count) {
   };
   out.append(std::string_view(column, 3));
   unsigned pc = static_cast<unsigned>(preempt_count);
-  out.append_char((pc & 0xf) ? kHexDigits[0][pc & 0xf] : '.');
+  out.append_char((pc & 0xf) ? base::kHexDigits[0][pc & 0xf] : '.');
   if (pc & 0xf0) {  // "%x" of the whole count shifted, as upstream
-    char buf[kIntTextSize];
+    char buf[base::kIntTextSize];
     char* end = buf + sizeof(buf);
-    char* start = unsigned_digits(pc >> 4, 16, false, end);
+    char* start = base::unsigned_digits(pc >> 4, 16, false, end);
     out.append(std::string_view(start, static_cast<size_t>(end - start)));
   } else {
     out.append_char('.');

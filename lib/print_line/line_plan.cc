@@ -21,7 +21,7 @@ std::unique_ptr<LinePlans::Plan> build(const char* format) {
 void LinePlans::Use::make(const char* format) {
   std::unique_ptr<Plan> made = build(format);
   // A plan in use by a call below this one (a handler printing) stays.
-  plan_ = per_thread<Cache>().insert(format, made, [](const Plan& plan) { return plan.users == 0; });
+  plan_ = base::per_thread<Cache>().insert(format, made, [](const Plan& plan) { return plan.users == 0; });
   if (!plan_) {
     owned_ = std::move(made);
     plan_ = owned_.get();

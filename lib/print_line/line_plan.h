@@ -46,13 +46,13 @@ class LinePlans {
     int users = 0;
   };
 
-  using Cache = TextKeyedCache<Plan, 2>;
+  using Cache = base::TextKeyedCache<Plan, 2>;
 
   // The plan of `format` for the duration of one call. Inline: found in the
   // thread's cache on every call.
   class Use {
    public:
-    explicit Use(const char* format) : plan_(per_thread<Cache>().find(format)) {
+    explicit Use(const char* format) : plan_(base::per_thread<Cache>().find(format)) {
       if (__builtin_expect(!plan_, 0)) make(format);
       plan_->users++;
     }

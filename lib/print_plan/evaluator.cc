@@ -10,9 +10,9 @@
 namespace tep::print_plan {
 
 void append_hex(Output& s, uint64_t v, bool prefix) {
-  char buf[kIntTextSize];
+  char buf[base::kIntTextSize];
   char* end = buf + sizeof(buf);
-  char* p = unsigned_digits(v, 16, false, end);
+  char* p = base::unsigned_digits(v, 16, false, end);
   if (prefix) {
     *--p = 'x';
     *--p = '0';
@@ -21,24 +21,24 @@ void append_hex(Output& s, uint64_t v, bool prefix) {
 }
 
 void append_byte_hex(Output& s, uint8_t b, bool upper) {
-  const char* digits = kHexDigits[upper];
+  const char* digits = base::kHexDigits[upper];
   char two[2] = {digits[b >> 4], digits[b & 15]};
   s.append(std::string_view(two, 2));
 }
 
 void append_decimal(Output& s, int64_t v) {
-  char buf[kIntTextSize];
+  char buf[base::kIntTextSize];
   char* end = buf + sizeof(buf);
   uint64_t mag = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  char* p = unsigned_digits(mag, 10, false, end);
+  char* p = base::unsigned_digits(mag, 10, false, end);
   if (v < 0) *--p = '-';
   s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
 void append_unsigned(Output& s, uint64_t v) {
-  char buf[kIntTextSize];
+  char buf[base::kIntTextSize];
   char* end = buf + sizeof(buf);
-  char* p = unsigned_digits(v, 10, false, end);
+  char* p = base::unsigned_digits(v, 10, false, end);
   s.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 

@@ -223,7 +223,7 @@ struct Step {
 };
 
 // One compiled print fmt, for one generation of its handle (format::Event::plan).
-struct Plan : Generated {
+struct Plan : base::Generated {
   std::vector<Step> steps;  // one per conversion and per run of literal text (lib/typed reads them)
   // What run_steps walks: each conversion step with the literal before it, so
   // that a literal costs no step of its own; a literal at the end is its step.

@@ -174,7 +174,7 @@ void phys_addr(Output& s, const Context& ctx, uint64_t v) {
   const ptrdiff_t width = ctx.tep.long_size == 4 ? 8 : 16;
   char text[40];
   char* end = text + sizeof text;
-  char* start = unsigned_digits(v, 16, false, end);
+  char* start = base::unsigned_digits(v, 16, false, end);
   while (end - start < width) *--start = '0';
   *--start = 'x';
   *--start = '0';

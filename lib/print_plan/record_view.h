@@ -29,14 +29,14 @@ struct RecordView {
 
   // tep_read_number: 1, 2, 4 or 8 bytes in file order; other sizes give 0.
   uint64_t number(int64_t offset, int len) const {
-    return inside(offset, len) ? read_number(data + offset, len, swap) : 0;
+    return inside(offset, len) ? base::read_number(data + offset, len, swap) : 0;
   }
 
   // number() of a field the compiler checked (offset >= 0, Len 1, 2, 4 or 8):
   // one bound to compare, the read of that size.
   template <int Len>
   uint64_t scalar(int32_t offset) const {
-    return int64_t{offset} + Len <= size ? read_number(data + offset, Len, swap) : 0;
+    return int64_t{offset} + Len <= size ? base::read_number(data + offset, Len, swap) : 0;
   }
 
   // Copies len bytes at offset, zero-filling what lies outside the record.

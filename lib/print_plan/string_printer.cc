@@ -27,8 +27,8 @@ std::string bitmask_text(const Context& ctx, int64_t offset, int64_t size) {
     int64_t index = ctx.tep.file_bigendian ? size - (len + 1) : len;
     uint8_t b = 0;
     ctx.record.copy(offset + index, 1, &b);
-    str[i] = kHexDigits[0][b >> 4];
-    str[i + 1] = kHexDigits[0][b & 15];
+    str[i] = base::kHexDigits[0][b >> 4];
+    str[i + 1] = base::kHexDigits[0][b & 15];
     len++;
     if (!(len & 3) && i > 0) {
       i--;
@@ -81,7 +81,7 @@ struct ScratchSeq {
 // at its first NUL (scsi_trace_parse_cdb appends one).
 void print_function_as_string(Output& s, const Context& ctx, const FunctionCall& call,
                               const format_string::PrintFmtConversion& c, const int* star) {
-  ScratchSeq& scratch = per_thread<ScratchSeq>();
+  ScratchSeq& scratch = base::per_thread<ScratchSeq>();
   auto print_via = [&](trace_seq* tmp) {
     {
       Output out(tmp);
@@ -238,7 +238,7 @@ __attribute__((noinline)) void print_other_string(Output& s, const Context& ctx,
         if (el_size == 1 || el_size == 2 || el_size == 4 || el_size == 8) {
           uint64_t v = 0;
           // Native order, as upstream dereferences the element.
-          if (rec.inside(at, el_size)) v = read_number(rec.data + at, el_size, false);
+          if (rec.inside(at, el_size)) v = base::read_number(rec.data + at, el_size, false);
           append_hex(s, v, true);
         } else {
           s.append("BAD SIZE:");

@@ -11,7 +11,7 @@ bool resolve_dynamic(const tep_format_field& field, const void* data, int data_s
                      int& length) {
   if (!within(field.offset, field.size, data_size)) return false;
   // A 2-byte word from old kernels: a length of 0.
-  const DynamicWord word(read_number(static_cast<const uint8_t*>(data) + field.offset, field.size, swap));
+  const DynamicWord word(base::read_number(static_cast<const uint8_t*>(data) + field.offset, field.size, swap));
   const int start =
       static_cast<int>(word.located(field.offset, field.size, (field.flags & TEP_FIELD_IS_RELATIVE) != 0));
   const int len = static_cast<int>(word.length());

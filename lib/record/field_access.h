@@ -31,7 +31,7 @@ constexpr bool within(int offset, int size, int data_size) {
 // host's.
 inline bool read_scalar(const void* data, int data_size, int offset, int size, bool swap, uint64_t& out) {
   if (!is_scalar_size(size) || !within(offset, size, data_size)) return false;
-  out = read_number(static_cast<const uint8_t*>(data) + offset, size, swap);
+  out = base::read_number(static_cast<const uint8_t*>(data) + offset, size, swap);
   return true;
 }
 

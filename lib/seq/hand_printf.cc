@@ -86,10 +86,10 @@ std::unique_ptr<HandFormat> split(const char* fmt) {
 // One entry per call site: callers pass string literals, and equal literals in
 // different objects ("%.*s" in trace-cmd and in a plugin) get entries of their
 // own instead of taking one entry from each other.
-using HandFormatCache = TextKeyedCache<HandFormat, 4>;
+using HandFormatCache = base::TextKeyedCache<HandFormat, 4>;
 
 const HandFormat& find_or_split(const char* fmt) {
-  auto& cache = per_thread<HandFormatCache>();
+  auto& cache = base::per_thread<HandFormatCache>();
   if (const HandFormat* format = cache.find(fmt)) return *format;
   std::unique_ptr<HandFormat> made = split(fmt);
   return *cache.insert(fmt, made, [](const HandFormat&) { return true; });

@@ -6,16 +6,16 @@
 namespace tep::seq {
 
 void append_unsigned(trace_seq* s, uint64_t value) {
-  char buf[kIntTextSize];
+  char buf[base::kIntTextSize];
   char* end = buf + sizeof(buf);
-  char* start = unsigned_digits(value, 10, false, end);
+  char* start = base::unsigned_digits(value, 10, false, end);
   seq::append(s, std::string_view(start, end - start));
 }
 
 void append_hex(trace_seq* s, uint64_t value, int min_digits) {
-  char buf[kIntTextSize];
+  char buf[base::kIntTextSize];
   char* end = buf + sizeof(buf);
-  char* start = unsigned_digits(value, 16, false, end);
+  char* start = base::unsigned_digits(value, 16, false, end);
   append_repeated(s, '0', min_digits - (end - start));
   seq::append(s, std::string_view(start, end - start));
 }

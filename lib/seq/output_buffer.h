@@ -43,7 +43,7 @@ class Output {
   void append_repeated(char c, int64_t count) {
     if (count <= 0) return;
     if (count <= 32 && static_cast<size_t>(count) <= room()) {  // most pads: a few spaces
-      fill_short(cur_, c, static_cast<size_t>(count));
+      base::fill_short(cur_, c, static_cast<size_t>(count));
       cur_ += count;
       return;
     }

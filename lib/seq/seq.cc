@@ -144,7 +144,7 @@ void init(trace_seq* s) {
   s->len = 0;
   s->readpos = 0;
   s->buffer_size = kStep;
-  SpareBuffer& spare = per_thread<SpareBuffer>();
+  SpareBuffer& spare = base::per_thread<SpareBuffer>();
   s->buffer = spare.buffer ? spare.buffer : static_cast<char*>(malloc(kStep));
   spare.buffer = nullptr;
   s->state = s->buffer ? TRACE_SEQ__GOOD : TRACE_SEQ__MEM_ALLOC_FAILED;
@@ -160,7 +160,7 @@ void reset(trace_seq* s) {
 
 void destroy(trace_seq* s) {
   if (poisoned(s, kDestroy) || s->state != TRACE_SEQ__GOOD) return;
-  SpareBuffer& spare = per_thread<SpareBuffer>();
+  SpareBuffer& spare = base::per_thread<SpareBuffer>();
   if (s->buffer_size == kStep && !spare.buffer) {
     spare.buffer = s->buffer;
   } else {

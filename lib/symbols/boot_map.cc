@@ -19,12 +19,12 @@ bool is_kernel(std::string_view name) { return name.substr(0, 8) == "[kernel]"; 
 // /proc/modules lines with sscanf("%ms %*s %*s %*s %*s %18llx"): glibc's %llx
 // (sign and "0x" count against the width, "0x" alone is 0, a value beyond 64
 // bits saturates with ERANGE).
-constexpr NumberSyntax hex_field(size_t width) {
+constexpr base::NumberSyntax hex_field(size_t width) {
   return {.base = 16, .skip_blanks = false, .prefix_without_digits_consumed = true, .width = width};
 }
 
 void skip_blanks(std::string_view line, size_t& pos) {
-  while (pos < line.size() && TextReader::is_space(line[pos])) ++pos;
+  while (pos < line.size() && base::TextReader::is_space(line[pos])) ++pos;
 }
 
 // %s: blanks, then one or more non-blanks. False at the end of the line.
@@ -32,13 +32,13 @@ bool take_word(std::string_view line, size_t& pos, size_t& start) {
   skip_blanks(line, pos);
   if (pos >= line.size()) return false;
   start = pos;
-  while (pos < line.size() && !TextReader::is_space(line[pos])) ++pos;
+  while (pos < line.size() && !base::TextReader::is_space(line[pos])) ++pos;
   return true;
 }
 
-ScannedNumber take_hex(std::string_view line, size_t& pos, size_t width) {
+base::ScannedNumber take_hex(std::string_view line, size_t& pos, size_t width) {
   skip_blanks(line, pos);
-  ScannedNumber n = scan_number(line.substr(pos), hex_field(width));
+  base::ScannedNumber n = base::scan_number(line.substr(pos), hex_field(width));
   pos += n.end;
   return n;
 }
@@ -47,7 +47,7 @@ ScannedNumber take_hex(std::string_view line, size_t& pos, size_t width) {
 // strtok(buf, "\n") gives (empty lines skipped); false as soon as one does.
 template <class ReadLine>
 bool for_each_line(std::string_view text, ReadLine read) {
-  TextReader reader(text);
+  base::TextReader reader(text);
   while (!reader.at_end()) {
     size_t offset = reader.pos();
     std::string_view line = reader.take_line();
@@ -63,7 +63,7 @@ BootMap::LastBootStatus BootMap::parse_last_boot_info(std::string_view text) {
   auto table = std::make_unique<Table>();
   const bool ok = for_each_line(text, [&](std::string_view line, size_t offset) {
     size_t pos = 0, name = 0;
-    ScannedNumber addr = take_hex(line, pos, 16);  // 16 bytes hold no more than 64 bits
+    base::ScannedNumber addr = take_hex(line, pos, 16);  // 16 bytes hold no more than 64 bits
     if (!addr.found() || !take_word(line, pos, name)) return false;
     table->entries.push_back({addr.bits, offset + name, pos - name});
     return true;
@@ -90,7 +90,7 @@ BootMap::ModulesStatus BootMap::load_modules(std::string_view text) {
     const size_t name_end = pos;
     for (int i = 0; i < 4; ++i)
       if (!take_word(line, pos, skipped)) return false;
-    ScannedNumber addr = take_hex(line, pos, 18);
+    base::ScannedNumber addr = take_hex(line, pos, 18);
     if (!addr.found()) return false;
     if (addr.saturated) {
       status = ModulesStatus::kOutOfRange;

@@ -21,11 +21,11 @@ constexpr const char* kIdleComm = "<idle>";
 // it: "  1234 bash" -> pid 1234, comm "bash" (trailing blanks kept). A pid out
 // of long's range sets errno there, which upstream treats as an error too.
 bool scan_cmdline(std::string_view line, int& pid, std::string_view& comm) {
-  ScannedNumber number = scan_number(line, kScanfInt);
+  base::ScannedNumber number = base::scan_number(line, base::kScanfInt);
   if (!number.found()) return false;
   pid = static_cast<int>(number.as_signed());  // %d stores the long's low bits
   size_t pos = number.end;
-  while (pos < line.size() && TextReader::is_space(line[pos])) ++pos;
+  while (pos < line.size() && base::TextReader::is_space(line[pos])) ++pos;
   if (pos >= line.size()) return false;
   comm = line.substr(pos);
   return true;
@@ -57,7 +57,7 @@ void CommTable::changed() const {
 }
 
 bool CommTable::cached_lookup(int pid, const char*& comm, bool& registered) const {
-  const RecentLookups::Entry& e = per_thread<RecentLookups>().entries[RecentLookups::slot_of(pid)];
+  const RecentLookups::Entry& e = base::per_thread<RecentLookups>().entries[RecentLookups::slot_of(pid)];
   if (e.table != this || e.pid != pid || e.version != version_.load(std::memory_order_acquire)) return false;
   comm = e.comm;
   registered = e.registered;
@@ -67,7 +67,7 @@ bool CommTable::cached_lookup(int pid, const char*& comm, bool& registered) cons
 // Called with the table locked (shared or not), so `version_` is the one the
 // answer was found under.
 void CommTable::remember_lookup(int pid, const char* comm, bool registered) const {
-  RecentLookups::Entry& e = per_thread<RecentLookups>().entries[RecentLookups::slot_of(pid)];
+  RecentLookups::Entry& e = base::per_thread<RecentLookups>().entries[RecentLookups::slot_of(pid)];
   e = {this, version_.load(std::memory_order_relaxed), pid, registered, comm};
 }
 
@@ -182,7 +182,7 @@ const tep_cmdline* CommTable::find_by_comm(const char* comm, const tep_cmdline* 
 }
 
 LinesStatus CommTable::parse_saved_cmdlines(std::string_view text) {
-  TextReader reader(text);
+  base::TextReader reader(text);
   while (!reader.at_end()) {
     std::string_view line = reader.take_line();
     if (line.empty()) continue;

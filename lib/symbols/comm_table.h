@@ -76,7 +76,7 @@ class CommTable {
   mutable std::atomic<uint64_t> version_;
 
   mutable std::shared_mutex mutex_;
-  mutable StringArena strings_;
+  mutable base::StringArena strings_;
   mutable std::deque<tep_cmdline> entries_;    // every entry ever made, never moved
   mutable std::vector<tep_cmdline*> pending_;  // list mode, oldest first
   mutable std::vector<tep_cmdline*> sorted_;   // array mode

@@ -50,7 +50,7 @@ LinesStatus FunctionTable::parse_kallsyms(std::string_view text) {
   // again. A module's text is shared by the run of its symbols.
   std::string_view module_text;
   const char* module_copy = nullptr;
-  TextReader reader(text);
+  base::TextReader reader(text);
   while (!reader.at_end()) {
     std::string_view line = reader.take_line();
     if (line.empty()) continue;  // upstream's strtok skips empty lines
@@ -156,7 +156,7 @@ size_t FunctionTable::find_index(uint64_t addr) const {
 // answer computed after reading a version is at least that version's.
 const void* FunctionTable::kept_answer(uint64_t addr, CMatch& resolved, bool& found) const {
   const uint64_t version = version_.load(std::memory_order_acquire);
-  LookupCache::Slot& slot = per_thread<LookupCache>().slot(addr);
+  LookupCache::Slot& slot = base::per_thread<LookupCache>().slot(addr);
   if (slot.table == this && slot.serial == serial_ && slot.version == version && slot.addr == addr) return &slot;
   std::shared_lock lock(mutex_);
   if (resolver_) {

@@ -93,7 +93,7 @@ class FunctionTable {
   const void* kept_answer(uint64_t addr, CMatch& resolved, bool& found) const;
 
   mutable std::shared_mutex mutex_;
-  StringArena strings_;
+  base::StringArena strings_;
   // One copy of the registrations (kallsyms has 100k+): sorted, they are in
   // upstream's order with the sentinel {0} after them; registrations since
   // follow (without it). Reversing the runs of equal addresses of the sorted

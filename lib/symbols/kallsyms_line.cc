@@ -24,8 +24,11 @@ bool is_space(char c) { return kSpaces.of[static_cast<unsigned char>(c)]; }
 
 // glibc's %16llx (blanks already skipped): optional sign, "0x" (both count
 // against the width), digits; a "0x" with no digit after it reads as 0.
-constexpr NumberSyntax kScanfHex16{
-    .base = 16, .overflow = Overflow::kWrap, .skip_blanks = false, .prefix_without_digits_consumed = true, .width = 16};
+constexpr base::NumberSyntax kScanfHex16{.base = 16,
+                                         .overflow = base::Overflow::kWrap,
+                                         .skip_blanks = false,
+                                         .prefix_without_digits_consumed = true,
+                                         .width = 16};
 
 void skip_spaces(std::string_view line, size_t& pos) {
   while (pos < line.size() && is_space(line[pos])) ++pos;
@@ -63,7 +66,7 @@ bool hex8(const char* p, uint32_t& out) {
   constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
   uint64_t w;
   memcpy(&w, p, 8);
-  w = swap_if(w, kHostBigEndian);
+  w = base::swap_if(w, base::kHostBigEndian);
   if (w & kHigh) return false;
   auto in_range = [&](uint64_t x, unsigned lo, unsigned hi) {
     return (kOnes * (127 + hi) - x) & ~x & (x + kOnes * (127 - lo)) & kHigh;
@@ -101,7 +104,7 @@ bool scan_fields(std::string_view line, size_t& pos, KallsymsLine& out) {
   skip_spaces(line, pos);
   if (pos >= line.size()) return false;  // input failure before any conversion: EOF
   out.conversions = 0;
-  ScannedNumber addr = scan_number(line.substr(pos), kScanfHex16);
+  base::ScannedNumber addr = base::scan_number(line.substr(pos), kScanfHex16);
   if (!addr.found()) return false;
   out.addr = addr.bits;
   pos += addr.end;

@@ -16,7 +16,7 @@ namespace {
 // Upstream reads the address with strtoull(text, NULL, 16), which sets errno
 // to ERANGE on overflow (callers of tep_parse_printk_formats see it).
 uint64_t parse_hex_address(std::string_view text) {
-  ScannedNumber number = scan_number(text, NumberSyntax{.base = 16});
+  base::ScannedNumber number = base::scan_number(text, base::NumberSyntax{.base = 16});
   if (number.saturated) errno = ERANGE;
   return number.bits;
 }
@@ -42,7 +42,7 @@ void PrintkTable::add(std::string_view fmt, uint64_t addr) {
 // text; we do the same, and take "" at the very end of the text.
 void PrintkTable::parse(std::string_view text) {
   text = text.substr(0, text.find('\0'));
-  TextReader reader(text);
+  base::TextReader reader(text);
   while (!reader.at_end()) {
     std::string_view line = reader.take_line();
     if (line.empty()) continue;

@@ -45,7 +45,7 @@ class PrintkTable {
   void ensure_sorted(std::shared_lock<std::shared_mutex>& lock) const;
 
   mutable std::shared_mutex mutex_;
-  StringArena strings_;
+  base::StringArena strings_;
   std::vector<Entry> registered_;  // oldest first
   mutable std::vector<Entry> sorted_;
   mutable bool sorted_current_ = false;

@@ -59,7 +59,7 @@ size_t find_rows_any(const tep_record* const* records, size_t n, int type_offset
     const auto* data = r ? static_cast<const uint8_t*>(r->data) : nullptr;
     int64_t size = data ? r->size : 0;
     bool mine = size >= type_end && size > 0;
-    if (mine && type_size) mine = read_number(data + type_offset, type_size, swap) == id;
+    if (mine && type_size) mine = base::read_number(data + type_offset, type_size, swap) == id;
     rows[i] = Row{data, static_cast<int32_t>(mine ? size : 0), 0};
     shortest = std::min<int64_t>(shortest, rows[i].size);
     ours += mine;

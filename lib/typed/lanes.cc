@@ -124,7 +124,7 @@ inline size_t length_to_nul(const char* s, size_t n) {
 
 inline std::string_view cut(std::string_view s, bool at_nul) {
   if (!at_nul) return s;
-  if constexpr (!kHostBigEndian) return s.substr(0, length_to_nul(s.data(), s.size()));
+  if constexpr (!base::kHostBigEndian) return s.substr(0, length_to_nul(s.data(), s.size()));
   const void* nul = memchr(s.data(), 0, s.size());
   return nul ? s.substr(0, static_cast<size_t>(static_cast<const char*>(nul) - s.data())) : s;
 }

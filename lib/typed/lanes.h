@@ -50,7 +50,7 @@ inline constexpr uint8_t kZeros[8] = {};
 template <typename T>
 inline T load(const uint8_t* p, bool swap) {
   using Bits = std::make_unsigned_t<T>;
-  return static_cast<T>(load_swapped<Bits>(p, swap));
+  return static_cast<T>(base::load_swapped<Bits>(p, swap));
 }
 
 inline size_t count_valid(const uint8_t* valid, size_t n) {

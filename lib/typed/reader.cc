@@ -14,7 +14,7 @@ namespace {
 inline bool usable(const Model& m, const Column& c, const tep_record* r, bool swap) {
   if (!r || !r->data || r->size < c.reader.needs) return false;
   if (!m.type_size) return true;
-  uint64_t type = read_number(static_cast<const uint8_t*>(r->data) + m.type_offset, m.type_size, swap);
+  uint64_t type = base::read_number(static_cast<const uint8_t*>(r->data) + m.type_offset, m.type_size, swap);
   return type == static_cast<uint64_t>(static_cast<uint32_t>(m.id));
 }
 
@@ -190,7 +190,7 @@ bool belongs(const BatchSource& src, const tep_record& record) {
   if (!record.data || m.type_offset < 0 || record.size < int64_t{m.type_offset} + m.type_size) return false;
   if (!m.type_size) return true;
   uint64_t type =
-      read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size, swaps_bytes(src.tep));
+      base::read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size, swaps_bytes(src.tep));
   return type == static_cast<uint64_t>(static_cast<uint32_t>(m.id));
 }
 

@@ -28,7 +28,7 @@ std::string_view seq_text(const trace_seq& s) {
 // caller's "%ps" and ": ".
 void print_bprint_part(trace_seq* s, const BatchSource& src, const Column& c, const print_plan::Context& ctx) {
   const Model& m = src.model;
-  ScratchSeq& scratch = per_thread<ScratchSeq>();
+  ScratchSeq& scratch = base::per_thread<ScratchSeq>();
   seq::reset(&scratch.seq);
   {
     seq::Output out(&scratch.seq);

@@ -92,13 +92,14 @@ void Window::grow(Group& g) {
 
 bool Window::in_place(const Group& g, const Row& row, int id, bool swap) const {
   if (g.type_offset < 0 || g.type_size <= 0 || row.size < int64_t{g.type_offset} + g.type_size) return false;
-  return read_number(row.data + g.type_offset, g.type_size, swap) == static_cast<uint64_t>(static_cast<uint32_t>(id));
+  return base::read_number(row.data + g.type_offset, g.type_size, swap) ==
+         static_cast<uint64_t>(static_cast<uint32_t>(id));
 }
 
 // Each record to its group (`records` has kPrefetchRecords more past `count`),
 // reading common_type as tep_data_type does:
 // TypeSize bytes at type_offset_ (TypeSize 0: type_size_ bytes; a known
-// size folds read_number's switch); a record too short for it is in no group.
+// size folds base::read_number's switch); a record too short for it is in no group.
 template <int TypeSize, bool Swap>
 void Window::group_records(const tep_record* const* records, size_t count) {
   const int type_offset = type_offset_, type_size = TypeSize ? TypeSize : type_size_;
@@ -122,7 +123,7 @@ void Window::group_records(const tep_record* const* records, size_t count) {
     const tep_record* r = records[i];
     if (!r || !r->data || r->size < type_end) continue;
     const Row row{static_cast<const uint8_t*>(r->data), r->size, static_cast<uint32_t>(i)};
-    const int id = static_cast<int>(read_number(row.data + type_offset, type_size, Swap));
+    const int id = static_cast<int>(base::read_number(row.data + type_offset, type_size, Swap));
     // A u16 id is always inside the table (load() made it that long).
     int32_t g = TypeSize == 2 || static_cast<unsigned>(id) < ids ? group_by_id[id] : -1;
     if (__builtin_expect(g < 0, 0)) {

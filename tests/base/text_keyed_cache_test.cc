@@ -29,16 +29,16 @@ bool evictable(const Entry& e) { return !e.busy; }
 
 TEST(ImmutableText, OnlyTheMainProgramsLiterals) {
   static const char kLiteral[] = "%16s-%-5d [%03d]";
-  EXPECT_TRUE(in_main_program_rodata(kLiteral, sizeof(kLiteral)));
+  EXPECT_TRUE(base::in_main_program_rodata(kLiteral, sizeof(kLiteral)));
   std::string heap = "%16s-%-5d [%03d] on the heap, past the small-string buffer";
-  EXPECT_FALSE(in_main_program_rodata(heap.c_str(), heap.size() + 1));
+  EXPECT_FALSE(base::in_main_program_rodata(heap.c_str(), heap.size() + 1));
   char stack[8] = "%d";
-  EXPECT_FALSE(in_main_program_rodata(stack, 3));
-  EXPECT_FALSE(in_main_program_rodata(nullptr, 1));
+  EXPECT_FALSE(base::in_main_program_rodata(stack, 3));
+  EXPECT_FALSE(base::in_main_program_rodata(nullptr, 1));
 }
 
 TEST(TextKeyedCache, FoundByPointerAndConfirmedByText) {
-  TextKeyedCache<Entry, 2> cache;
+  base::TextKeyedCache<Entry, 2> cache;
   char buffer[16];
   strcpy(buffer, "%d");
   EXPECT_EQ(cache.find(buffer), nullptr);
@@ -53,7 +53,7 @@ TEST(TextKeyedCache, FoundByPointerAndConfirmedByText) {
 }
 
 TEST(TextKeyedCache, MainProgramLiteralsNeedNoCompare) {
-  TextKeyedCache<Entry, 2> cache;
+  base::TextKeyedCache<Entry, 2> cache;
   static const char kFormat[] = " %s: ";
   auto made = entry_for(kFormat);
   Entry* kept = cache.insert(kFormat, made, evictable);
@@ -63,7 +63,7 @@ TEST(TextKeyedCache, MainProgramLiteralsNeedNoCompare) {
 }
 
 TEST(TextKeyedCache, EntriesInUseStay) {
-  TextKeyedCache<Entry, 1> cache;
+  base::TextKeyedCache<Entry, 1> cache;
   static const char kFormat[] = "%d";
   for (int i = 0; i < 2; i++) {  // the same pointer: the same set, both ways
     auto made = entry_for(kFormat);

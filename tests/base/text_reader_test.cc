@@ -7,7 +7,7 @@ namespace tep {
 namespace {
 
 TEST(TextReader, StopsAtNulAndEnd) {
-  TextReader r(std::string_view("ab\0cd", 5));
+  base::TextReader r(std::string_view("ab\0cd", 5));
   EXPECT_EQ(r.text(), "ab");
   r.seek(1);
   EXPECT_EQ(r.rest(), "b");
@@ -18,7 +18,7 @@ TEST(TextReader, StopsAtNulAndEnd) {
 }
 
 TEST(TextReader, Lines) {
-  TextReader r("one\ntwo\n\nthree");
+  base::TextReader r("one\ntwo\n\nthree");
   EXPECT_EQ(r.take_line(), "one");
   EXPECT_EQ(r.take_line(), "two");
   EXPECT_EQ(r.take_line(), "");
@@ -29,8 +29,8 @@ TEST(TextReader, Lines) {
 }
 
 TEST(TextReader, CBlanks) {
-  for (char c : {' ', '\t', '\n', '\v', '\f', '\r'}) EXPECT_TRUE(TextReader::is_space(c));
-  for (char c : {'\0', 'a', '\x1c', '\x85', '\xa0'}) EXPECT_FALSE(TextReader::is_space(c));
+  for (char c : {' ', '\t', '\n', '\v', '\f', '\r'}) EXPECT_TRUE(base::TextReader::is_space(c));
+  for (char c : {'\0', 'a', '\x1c', '\x85', '\xa0'}) EXPECT_FALSE(base::TextReader::is_space(c));
 }
 
 }  // namespace

@@ -42,7 +42,6 @@ def read_layers(design):
 # Folders whose files still open other namespaces than tep::FOLDER: what each
 # may open besides. The list only shrinks.
 LEGACY_NAMESPACES = {
-    "base": {"tep"},
     "core": {"tep", "tep::record", "record"},
     "kbuffer": set(),
 }
