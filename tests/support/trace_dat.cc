@@ -5,6 +5,8 @@
 #include <fstream>
 #include <iterator>
 
+#include "kbuffer.h"
+
 namespace threads_test {
 namespace {
 
@@ -90,6 +92,31 @@ DatStatus TraceDat::parse() {
     cpus_.push_back(data);
   }
   return c.failed ? DatStatus::truncated : DatStatus::ok;
+}
+
+std::vector<tep_record> read_records(const TraceDat& dat) {
+  std::vector<tep_record> records;
+  kbuffer* kbuf = kbuffer_alloc(dat.long_size() == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4, KBUFFER_ENDIAN_LITTLE);
+  for (size_t cpu = 0; cpu < dat.cpus().size(); ++cpu) {
+    const CpuData& data = dat.cpus()[cpu];
+    for (uint64_t page = 0; page + dat.page_size() <= data.size; page += dat.page_size()) {
+      // kbuffer's API takes a non-const page; it only reads it.
+      char* start = const_cast<char*>(dat.bytes().data()) + data.offset + page;
+      if (kbuffer_load_subbuffer(kbuf, start) < 0) continue;
+      unsigned long long ts = 0;
+      for (void* event = kbuffer_read_event(kbuf, &ts); event; event = kbuffer_next_event(kbuf, &ts)) {
+        tep_record r{};
+        r.ts = ts;
+        r.size = kbuffer_event_size(kbuf);
+        r.record_size = r.size;
+        r.data = event;
+        r.cpu = static_cast<int>(cpu);
+        records.push_back(r);
+      }
+    }
+  }
+  kbuffer_free(kbuf);
+  return records;
 }
 
 }  // namespace threads_test

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "event-parse.h"
+
 namespace threads_test {
 
 struct EventFormat {
@@ -55,5 +57,9 @@ class TraceDat {
   std::vector<EventFormat> formats_;
   std::vector<CpuData> cpus_;
 };
+
+// Every record of the file's CPU buffers, page by page through kbuffer, in
+// buffer order (each record's data points into dat's bytes).
+std::vector<tep_record> read_records(const TraceDat& dat);
 
 }  // namespace threads_test

@@ -34,7 +34,7 @@ class TraceRecords {
     tep_parse_kallsyms(tep_, kallsyms_.c_str());
     tep_parse_printk_formats(tep_, printk_.c_str());
     tep_parse_saved_cmdlines(tep_, cmdlines_.c_str());
-    read_records();
+    records_ = threads_test::read_records(dat_);
     return true;
   }
   ~TraceRecords() {
@@ -45,30 +45,6 @@ class TraceRecords {
   const std::vector<tep_record>& records() const { return records_; }
 
  private:
-  void read_records() {
-    kbuffer* kbuf = kbuffer_alloc(dat_.long_size() == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
-                                  KBUFFER_ENDIAN_LITTLE);
-    for (size_t cpu = 0; cpu < dat_.cpus().size(); ++cpu) {
-      const threads_test::CpuData& data = dat_.cpus()[cpu];
-      for (uint64_t page = 0; page + dat_.page_size() <= data.size; page += dat_.page_size()) {
-        // kbuffer's API takes a non-const page; it only reads it.
-        char* start = const_cast<char*>(dat_.bytes().data()) + data.offset + page;
-        if (kbuffer_load_subbuffer(kbuf, start) < 0) continue;
-        unsigned long long ts = 0;
-        for (void* event = kbuffer_read_event(kbuf, &ts); event; event = kbuffer_next_event(kbuf, &ts)) {
-          tep_record r{};
-          r.ts = ts;
-          r.size = kbuffer_event_size(kbuf);
-          r.record_size = r.size;
-          r.data = event;
-          r.cpu = static_cast<int>(cpu);
-          records_.push_back(r);
-        }
-      }
-    }
-    kbuffer_free(kbuf);
-  }
-
   threads_test::TraceDat dat_;
   tep_handle* tep_ = nullptr;
   std::string kallsyms_, printk_, cmdlines_;

@@ -181,31 +181,13 @@ struct Records {
 };
 
 void read_trace_records(const TraceDat& dat, Records& out, std::vector<int>& pids) {
-  kbuffer* kbuf = kbuffer_alloc(dat.long_size() == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
-                                KBUFFER_ENDIAN_LITTLE);
   std::unordered_set<int> seen;
-  for (size_t cpu = 0; cpu < dat.cpus().size(); ++cpu) {
-    const CpuData& data = dat.cpus()[cpu];
-    for (uint64_t page = 0; page + dat.page_size() <= data.size; page += dat.page_size()) {
-      // kbuffer's API takes a non-const page; it only reads it.
-      char* start = const_cast<char*>(dat.bytes().data()) + data.offset + page;
-      if (kbuffer_load_subbuffer(kbuf, start) < 0) continue;
-      unsigned long long ts = 0;
-      for (void* event = kbuffer_read_event(kbuf, &ts); event; event = kbuffer_next_event(kbuf, &ts)) {
-        tep_record r{};
-        r.ts = ts;
-        r.size = kbuffer_event_size(kbuf);
-        r.record_size = r.size;
-        r.data = event;
-        r.cpu = static_cast<int>(cpu);
-        out.shared.push_back(r);
-        const auto* bytes = static_cast<const unsigned char*>(event);
-        int pid = bytes[4] | bytes[5] << 8 | bytes[6] << 16 | bytes[7] << 24;  // common_pid, little-endian
-        if (seen.insert(pid).second) pids.push_back(pid);
-      }
-    }
+  for (const tep_record& r : read_records(dat)) {
+    out.shared.push_back(r);
+    const auto* bytes = static_cast<const unsigned char*>(r.data);
+    int pid = bytes[4] | bytes[5] << 8 | bytes[6] << 16 | bytes[7] << 24;  // common_pid, little-endian
+    if (seen.insert(pid).second) pids.push_back(pid);
   }
-  kbuffer_free(kbuf);
 }
 
 // Little-endian, as the trace the handle reads.
