@@ -32,9 +32,10 @@ class CommonFieldCache {
   // has the field (upstream's answer), 0 when the record is too short for it.
   // Inline once resolved: tep_find_event_by_record runs several times a record.
   int read(const tep_handle& tep, CommonField which, const void* data, int size) const {
-    uint64_t located = located_[static_cast<size_t>(which)].load(std::memory_order_relaxed);
-    if (__builtin_expect(located == 0, 0)) return resolve_and_read(tep, which, data, size);
-    return read_located(located, data, size, swaps_bytes(tep));
+    int value;
+    if (__builtin_expect(!read_if_located(tep, which, data, size, value), 0))
+      return resolve_and_read(tep, which, data, size);
+    return value;
   }
   // read() for a path that resolves out of line: false until the field is
   // located (by a read() or where()).

@@ -35,7 +35,7 @@ Span array_span(const tep_handle& tep, const tep_format_field& field, const void
   const record::DynamicWord word(read_in_file_order(tep, static_cast<const char*>(data) + field.offset, field.size));
   // Upstream bounds the offset as written, then applies a __rel_loc.
   const bool relative = record::field_flags(field) & TEP_FIELD_IS_RELATIVE;
-  const int64_t rel_base = word.located(field.offset, field.size, relative) - word.as_written();
+  const int64_t rel_base = record::DynamicWord::base_of(field.offset, field.size, relative);
   Span span{word.as_written(), word.length()};
   if (field.size == 2) span.length = known ? size - span.offset : 0;
   if (known && span.offset > size) span = {};

@@ -33,7 +33,12 @@ class DynamicWord {
   constexpr int64_t as_written() const { return offset_; }
   // The payload's offset in the record: after the word itself for a __rel_loc.
   constexpr int64_t located(int64_t field_offset, int64_t field_size, bool relative) const {
-    return relative ? offset_ + field_offset + field_size : offset_;
+    return offset_ + base_of(field_offset, field_size, relative);
+  }
+  // What a located() offset adds to the written one: the end of the word
+  // itself for a __rel_loc, else 0.
+  static constexpr int64_t base_of(int64_t field_offset, int64_t field_size, bool relative) {
+    return relative ? field_offset + field_size : 0;
   }
 
  private:

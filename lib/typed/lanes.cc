@@ -192,7 +192,7 @@ template <bool Swap, bool Relative>
 size_t data_loc_lane(const Lane& l, const Row* rows, size_t n, size_t base, bool dense) {
   BytesView* out = static_cast<BytesView*>(l.out) + base;
   const int offset = l.offset;
-  const int64_t needs = l.needs, from = Relative ? int64_t{offset} + 4 : 0;
+  const int64_t needs = l.needs, from = record::DynamicWord::base_of(offset, 4, Relative);
   const bool at_nul = l.cut_at_nul;
   size_t valid = 0;
   for (size_t i = 0; i < n; i++) {

@@ -46,20 +46,7 @@ static void print_event_records(struct tep_handle *tep, struct tep_event *event,
 	int fill = fill_env ? atoi(fill_env) : 0;
 
 	for (n = 0; n < RECORDS_PER_EVENT; n++) {
-		/* the same bytes at the same alignment for both libraries */
-		unsigned char *buf = storage + 8;
-
-		rng_state = ((uint64_t)event->id << 32) ^ (uint64_t)n * 7919;
-		/*
-		 * What lies around the record: a library that reads outside it
-		 * prints differently with another PRINT_DRIVER_FILL byte.
-		 */
-		memset(storage, fill, sizeof(storage));
-		memset(&rec, 0, sizeof(rec));
-		rec.size = build_record(event, n, buf, long_size, &bad);
-		rec.data = buf;
-		rec.cpu = n % 4;
-		rec.ts = 1000000000ULL * n + rnd() % 1000000000ULL;
+		prepare_record(event, n, storage, fill, long_size, &rec, &bad);
 		trace_seq_init(&s);
 		if (!strcmp(mode, "raw"))
 			tep_print_event(tep, &s, &rec, "%s", TEP_PRINT_INFO_RAW);
@@ -70,9 +57,7 @@ static void print_event_records(struct tep_handle *tep, struct tep_event *event,
 		else
 			tep_print_event(tep, &s, &rec, "%s", TEP_PRINT_INFO);
 		trace_seq_terminate(&s);
-		printf("%s %d: ", bad ? "bad" : "ok", n);
-		fwrite(s.buffer, 1, s.len, stdout);
-		printf("\n");
+		print_record_line(bad, n, &s);
 		trace_seq_destroy(&s);
 	}
 }

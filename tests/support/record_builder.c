@@ -272,6 +272,27 @@ int build_record(struct tep_event *event, int n, unsigned char *buf, int long_si
 	return tail;
 }
 
+void prepare_record(struct tep_event *event, int n, unsigned char *storage, int fill, int long_size,
+		    struct tep_record *rec, int *bad)
+{
+	unsigned char *buf = storage + 8;
+
+	rng_state = ((uint64_t)event->id << 32) ^ (uint64_t)n * 7919;
+	memset(storage, fill, MAX_RECORD + 64);
+	memset(rec, 0, sizeof(*rec));
+	rec->size = build_record(event, n, buf, long_size, bad);
+	rec->data = buf;
+	rec->cpu = n % 4;
+	rec->ts = 1000000000ULL * n + rnd() % 1000000000ULL;
+}
+
+void print_record_line(int bad, int n, const struct trace_seq *s)
+{
+	printf("%s %d: ", bad ? "bad" : "ok", n);
+	fwrite(s->buffer, 1, s->len, stdout);
+	printf("\n");
+}
+
 /*
  * A handle over DIR as both drivers read it: kallsyms, printk formats, every
  * events/SYS/NAME/format (their names in *events), and the comms COMM prints.

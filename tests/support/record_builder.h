@@ -29,6 +29,19 @@ char *read_file(const char *path, size_t *len);
 int build_record(struct tep_event *event, int n, unsigned char *buf, int long_size, int *bad);
 
 /*
+ * Record n of `event` as both drivers give it to the library: built at
+ * storage + 8 (the same alignment for every library), the rest of `storage`
+ * (MAX_RECORD + 64 bytes) filled with byte `fill` (a library that reads
+ * outside the record prints differently with another fill), its cpu and
+ * timestamp set. *bad as build_record's.
+ */
+void prepare_record(struct tep_event *event, int n, unsigned char *storage, int fill, int long_size,
+		    struct tep_record *rec, int *bad);
+
+/* A record's output line: "ok N: text" or "bad N: text". */
+void print_record_line(int bad, int n, const struct trace_seq *s);
+
+/*
  * A handle over DIR: kallsyms, printk formats, every events/SYS/NAME/format
  * (their "SYS/NAME" in *events, *nr of them), and the comms COMM prints.
  */

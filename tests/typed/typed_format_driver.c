@@ -35,15 +35,7 @@ static void print_columns(struct tev_catalog *cat, struct tep_event *event)
 	}
 	count = tev_event_column_count(ev);
 	for (n = 0; n < RECORDS_PER_EVENT; n++) {
-		unsigned char *buf = storage + 8;
-
-		rng_state = ((uint64_t)event->id << 32) ^ (uint64_t)n * 7919;
-		memset(storage, 0, sizeof(storage));
-		memset(&rec, 0, sizeof(rec));
-		rec.size = build_record(event, n, buf, 8, &bad);
-		rec.data = buf;
-		rec.cpu = n % 4;
-		rec.ts = 1000000000ULL * n + rnd() % 1000000000ULL;
+		prepare_record(event, n, storage, 0, 8, &rec, &bad);
 		trace_seq_init(&s);
 		for (c = 0; c < count; c++) {
 			const struct tev_column *col;
@@ -64,9 +56,7 @@ static void print_columns(struct tev_catalog *cat, struct tep_event *event)
 		}
 		trace_seq_puts(&s, tev_event_suffix(ev));
 		trace_seq_terminate(&s);
-		printf("%s %d: ", bad ? "bad" : "ok", n);
-		fwrite(s.buffer, 1, s.len, stdout);
-		printf("\n");
+		print_record_line(bad, n, &s);
 		trace_seq_destroy(&s);
 	}
 }
