@@ -20,7 +20,7 @@ tep_errno parse(tep_handle* tep, tep_event** eventp, const char* buf, unsigned l
   try {
     tep::format::Event* added = nullptr;
     std::string_view text = buf ? std::string_view(buf, size) : std::string_view();
-    tep_errno ret = tep::add_event_format(*tep, text, sys, &added);
+    tep_errno ret = tep::core::add_event_format(*tep, text, sys, &added);
     if (eventp) *eventp = added;
     return ret;
   } catch (...) {
@@ -81,14 +81,14 @@ TEP_EXPORT struct tep_event* tep_find_event_by_record(struct tep_handle* tep, st
   if (!record->data) return nullptr;
   // Within record->size (upstream reads the type whatever it says; tep_data_type
   // does too, for consumers that fill only data): a short record finds no event.
-  int type = tep->common_fields.read(*tep, tep::record::CommonField::kType, record->data, record->size);
+  int type = tep->common_fields.read(*tep, tep::core::CommonField::kType, record->data, record->size);
   return tep->events.find_by_id(type);
 }
 
 TEP_EXPORT bool tep_record_is_event(struct tep_record* record, struct tep_event* event) {
   if (!record || !record->data || !event || !event->tep) return false;
   tep_handle* tep = event->tep;
-  return tep->common_fields.read(*tep, tep::record::CommonField::kType, record->data, record->size) == event->id;
+  return tep->common_fields.read(*tep, tep::core::CommonField::kType, record->data, record->size) == event->id;
 }
 
 // In id order, as tep_list_events(TEP_EVENT_SORT_ID) lists them.

@@ -18,10 +18,10 @@ TEP_EXPORT struct tep_handle* tep_alloc(void) {
 
 // Drops one reference; the last one destroys the handle and everything in it
 // (events, symbols, handlers...: each member frees what it owns).
-TEP_EXPORT void tep_free(struct tep_handle* tep) { tep::unref(tep); }
+TEP_EXPORT void tep_free(struct tep_handle* tep) { tep::core::unref(tep); }
 
 TEP_EXPORT void tep_ref(struct tep_handle* tep) {
-  if (tep) tep::ref(*tep);
+  if (tep) tep::core::ref(*tep);
 }
 
 TEP_EXPORT void tep_unref(struct tep_handle* tep) { tep_free(tep); }
@@ -100,7 +100,7 @@ TEP_EXPORT int tep_parse_header_page(struct tep_handle* tep, char* buf, unsigned
   if (size && !buf) return -1;
   try {
     std::string_view text = size ? std::string_view(buf, size) : std::string_view();
-    auto status = tep::add_header_page(*tep, text, long_size);
+    auto status = tep::core::add_header_page(*tep, text, long_size);
     return status == tep::format::HeaderPageStatus::kOldFormat ? -1 : 0;
   } catch (...) {
     return -1;

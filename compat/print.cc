@@ -24,7 +24,7 @@ bool read_unsigned_field(const tep_handle& tep, const tep_format_field& field, c
                          unsigned long long& value) {
   uint64_t v;
   if (!record.data ||
-      !tep::record::read_scalar(record.data, record.size, field.offset, field.size, tep::swaps_bytes(tep), v))
+      !tep::record::read_scalar(record.data, record.size, field.offset, field.size, tep::core::swaps_bytes(tep), v))
     return false;
   value = v;
   return true;

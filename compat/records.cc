@@ -18,7 +18,7 @@ TEP_EXPORT int get_field_val(struct trace_seq* s, struct tep_format_field* field
 namespace {
 
 // Read from record->data whatever record->size says (upstream's contract).
-int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField which) {
+int common_value(tep_handle* tep, tep_record* rec, tep::core::CommonField which) {
   if (!tep || !rec || !rec->data) return -1;
   return tep->common_fields.read_unbounded(*tep, which, rec->data);
 }
@@ -29,7 +29,7 @@ int common_value(tep_handle* tep, tep_record* rec, tep::record::CommonField whic
 TEP_EXPORT unsigned long long tep_read_number(struct tep_handle* tep, const void* ptr, int size) {
   if (!ptr) return 0;
   if (!tep) return tep::base::read_number(ptr, size, false);
-  return tep::read_in_file_order(*tep, ptr, size);
+  return tep::core::read_in_file_order(*tep, ptr, size);
 }
 
 namespace {
@@ -39,7 +39,8 @@ namespace {
 int read_number_field(const tep_format_field* field, const void* data, unsigned long long* value) {
   if (!field || !data || !value || !tep::record::is_scalar_size(field->size) || !field->event || !field->event->tep)
     return -1;
-  *value = tep::read_in_file_order(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
+  *value =
+      tep::core::read_in_file_order(*field->event->tep, static_cast<const char*>(data) + field->offset, field->size);
   return 0;
 }
 
@@ -58,7 +59,8 @@ int read_number_field(const tep_format_field* field, const void* data, unsigned 
   const tep_handle* tep = field->event ? field->event->tep : nullptr;
   uint64_t v;
   if (!record || !val || !record->data || !tep ||
-      !tep::record::read_scalar(record->data, record->size, field->offset, field->size, tep::swaps_bytes(*tep), v)) {
+      !tep::record::read_scalar(record->data, record->size, field->offset, field->size, tep::core::swaps_bytes(*tep),
+                                v)) {
     if (err && s) trace_seq_printf(s, " %s=INVALID", name);
     return -1;
   }
@@ -81,7 +83,8 @@ bool read_sized(const tep_format_field& field, const tep_record& record, unsigne
 // here costs the usual case more registers than it saves). False for anything
 // else, which the caller leaves to field_value.
 inline bool read_plain(const tep_format_field& field, const tep_record* record, unsigned long long* val) {
-  if (!record || !val || !record->data || !field.event || !field.event->tep || tep::swaps_bytes(*field.event->tep))
+  if (!record || !val || !record->data || !field.event || !field.event->tep ||
+      tep::core::swaps_bytes(*field.event->tep))
     return false;
   switch (field.size) {
     case 1: return read_sized<1>(field, *record, val);
@@ -169,7 +172,7 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
   int offset = field->offset;
   int length = field->size;
   if (field->flags & TEP_FIELD_IS_DYNAMIC) {
-    if (!tep::record::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length)) return nullptr;
+    if (!tep::core::resolve_dynamic(*event->tep, *field, record->data, record->size, offset, length)) return nullptr;
   } else if (!tep::record::within(offset, length, record->size)) {
     return nullptr;
   }
@@ -178,17 +181,17 @@ TEP_EXPORT void* tep_get_field_raw(struct trace_seq* s, struct tep_event* event,
 }
 
 TEP_EXPORT int tep_data_type(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::kType);
+  return common_value(tep, rec, tep::core::CommonField::kType);
 }
 
 TEP_EXPORT int tep_data_pid(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::kPid);
+  return common_value(tep, rec, tep::core::CommonField::kPid);
 }
 
 TEP_EXPORT int tep_data_preempt_count(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::kPreemptCount);
+  return common_value(tep, rec, tep::core::CommonField::kPreemptCount);
 }
 
 TEP_EXPORT int tep_data_flags(struct tep_handle* tep, struct tep_record* rec) {
-  return common_value(tep, rec, tep::record::CommonField::kFlags);
+  return common_value(tep, rec, tep::core::CommonField::kFlags);
 }

@@ -203,7 +203,7 @@ TEP_EXPORT int tev_array_element(const struct tev_column* column, struct tev_byt
     size_t width = static_cast<size_t>(value_type_size(r.column->element));
     if (!width || index >= array.size / width) return TEV_ERR_INDEX;
     const auto* at = static_cast<const uint8_t*>(array.data) + index * width;
-    uint64_t bits = tep::base::read_number(at, static_cast<int>(width), tep::swaps_bytes(r.event->tep()));
+    uint64_t bits = tep::base::read_number(at, static_cast<int>(width), tep::core::swaps_bytes(r.event->tep()));
     *element = static_cast<int64_t>(normalize(bits, r.column->element));
     return TEV_OK;
   });

@@ -3,7 +3,7 @@
 
 #include "core/handle.h"
 
-namespace tep::record {
+namespace tep::core {
 
 namespace {
 
@@ -35,4 +35,4 @@ int CommonFieldCache::resolve_and_read(const tep_handle& tep, CommonField which,
   return read_located(located, data, size, swaps_bytes(tep));
 }
 
-}  // namespace tep::record
+}  // namespace tep::core

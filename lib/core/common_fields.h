@@ -13,18 +13,12 @@
 
 struct tep_handle;
 
-namespace tep::record {
+namespace tep::core {
 
 enum class CommonField { kType, kPid, kPreemptCount, kFlags };
 
-}  // namespace tep::record
-
-namespace tep {
 // Whether the trace file's byte order differs from the host's (handle.h).
 inline bool swaps_bytes(const tep_handle& tep);
-}  // namespace tep
-
-namespace tep::record {
 
 class CommonFieldCache {
  public:
@@ -92,4 +86,4 @@ class CommonFieldCache {
   mutable std::array<std::atomic<uint64_t>, 4> located_{};
 };
 
-}  // namespace tep::record
+}  // namespace tep::core

@@ -7,7 +7,7 @@
 tep_handle::tep_handle() = default;
 tep_handle::~tep_handle() = default;
 
-namespace tep {
+namespace tep::core {
 
 tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, format::Event** added) {
   *added = nullptr;
@@ -31,4 +31,4 @@ format::HeaderPageStatus add_header_page(tep_handle& tep, std::string_view text,
   return status;
 }
 
-}  // namespace tep
+}  // namespace tep::core

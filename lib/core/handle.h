@@ -47,10 +47,10 @@ struct tep_handle {
   tep::symbols::FunctionTable functions;  // lib/symbols (kallsyms + resolver)
   tep::symbols::PrintkTable printk;       // lib/symbols (printk formats)
   tep::print_args::PrintFunctionRegistry print_functions;
-  tep::HandlerRegistry handlers;                // lib/print_line
-  tep::plugin::PluginPaths plugin_paths;        // lib/plugin
-  tep::record::CommonFieldCache common_fields;  // lib/record (tep_data_type & co)
-  std::unique_ptr<tep::btf::Btf> btf;           // lib/btf (tep_load_btf; freed with the handle)
+  tep::core::HandlerRegistry handlers;        // lib/print_line
+  tep::plugin::PluginPaths plugin_paths;      // lib/plugin
+  tep::core::CommonFieldCache common_fields;  // lib/record (tep_data_type & co)
+  std::unique_ptr<tep::btf::Btf> btf;         // lib/btf (tep_load_btf; freed with the handle)
 
   // Bumped whenever something a print plan depends on arrives later (kallsyms,
   // printk formats, a function resolver, handlers, print functions): plans
@@ -59,7 +59,7 @@ struct tep_handle {
   void invalidate_plans() { generation.fetch_add(1, std::memory_order_acq_rel); }
 };
 
-namespace tep {
+namespace tep::core {
 
 // tep_ref / tep_unref: the handle dies with its last reference.
 inline void ref(tep_handle& tep) { ++tep.ref_count; }
@@ -73,16 +73,14 @@ inline bool swaps_bytes(const tep_handle& tep) { return tep.file_bigendian != te
 inline uint64_t read_in_file_order(const tep_handle& tep, const void* ptr, int size) {
   return base::read_number(ptr, size, swaps_bytes(tep));
 }
-namespace record {
 inline bool read_field_value(const tep_handle& tep, const tep_format_field& field, const void* data, int data_size,
                              uint64_t& out) {
-  return read_field_value(field, data, data_size, swaps_bytes(tep), out);
+  return record::read_field_value(field, data, data_size, swaps_bytes(tep), out);
 }
 inline bool resolve_dynamic(const tep_handle& tep, const tep_format_field& field, const void* data, int data_size,
                             int& offset, int& length) {
-  return resolve_dynamic(field, data, data_size, swaps_bytes(tep), offset, length);
+  return record::resolve_dynamic(field, data, data_size, swaps_bytes(tep), offset, length);
 }
-}  // namespace record
 
 // Parses one event format file (lib/format, then its print fmt with
 // lib/print_args) into the handle: TEP_ERRNO__SUCCESS with *added set, or
@@ -93,4 +91,4 @@ tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_v
 // there is no text, parsed when every mandatory field was read.
 format::HeaderPageStatus add_header_page(tep_handle& tep, std::string_view text, int long_size);
 
-}  // namespace tep
+}  // namespace tep::core

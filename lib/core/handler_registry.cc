@@ -7,7 +7,7 @@
 #include "core/handle.h"
 #include "event-utils.h"
 
-namespace tep {
+namespace tep::core {
 
 namespace {
 
@@ -93,4 +93,4 @@ bool HandlerRegistry::on_event_added(format::Event& event) {
   return false;
 }
 
-}  // namespace tep
+}  // namespace tep::core

@@ -14,7 +14,7 @@
 #include "event-parse.h"
 #include "format/event.h"
 
-namespace tep {
+namespace tep::core {
 
 class HandlerRegistry {
  public:
@@ -52,4 +52,4 @@ class HandlerRegistry {
   std::vector<Pending> pending_;  // oldest first; searched newest first
 };
 
-}  // namespace tep
+}  // namespace tep::core

@@ -40,7 +40,7 @@ tep_event_filter* EventFilter::create(tep_handle* tep) {
   self->public_part_->owner = self;
   self->pub_ = &self->public_part_->pub;
   self->pub_->tep = tep;
-  if (tep) ref(*tep);
+  if (tep) core::ref(*tep);
   return self->pub_;
 }
 
@@ -48,7 +48,7 @@ EventFilter::~EventFilter() = default;
 
 void EventFilter::destroy(tep_event_filter* filter) {
   EventFilter* self = from(filter);
-  unref(self->pub_->tep);
+  core::unref(self->pub_->tep);
   self->reset();
   delete self;
 }
@@ -190,17 +190,17 @@ int EventFilter::match(tep_record* record) noexcept {
   // Until common_type has been located, out of line: this path then makes
   // only tail calls, and saves no registers.
   int event_id;
-  if (__builtin_expect(!pub.tep->common_fields.read_if_located(*pub.tep, record::CommonField::kType, record->data,
+  if (__builtin_expect(!pub.tep->common_fields.read_if_located(*pub.tep, core::CommonField::kType, record->data,
                                                                record->size, event_id),
                        0))
     return match_locating(*record);
-  return match_event(*record, event_id, swaps_bytes(*pub.tep));
+  return match_event(*record, event_id, core::swaps_bytes(*pub.tep));
 }
 
 int EventFilter::match_locating(tep_record& record) const noexcept {
   const tep_handle& tep = *pub_->tep;
-  return match_event(record, tep.common_fields.read(tep, record::CommonField::kType, record.data, record.size),
-                     swaps_bytes(tep));
+  return match_event(record, tep.common_fields.read(tep, core::CommonField::kType, record.data, record.size),
+                     core::swaps_bytes(tep));
 }
 
 int EventFilter::match_event(tep_record& record, int event_id, bool swap) const noexcept {
@@ -223,7 +223,7 @@ int EventFilter::match_event(tep_record& record, int event_id, bool swap) const 
 
 int EventFilter::match_uncompiled(tep_record& record, const tep_filter_arg* root) const noexcept {
   try {
-    return MatchProgram(pub_->tep, root).match(record, swaps_bytes(*pub_->tep));
+    return MatchProgram(pub_->tep, root).match(record, core::swaps_bytes(*pub_->tep));
   } catch (...) {  // compiling allocates
     return TEP_ERRNO__MEM_ALLOC_FAILED;
   }

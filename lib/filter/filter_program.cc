@@ -197,7 +197,7 @@ uint64_t MatchProgram::value(int index, tep_record* record, tep_errno& err) cons
     case Kind::kStringValue:
       if (!err) err = TEP_ERRNO__NOT_A_NUMBER;
       return node.number;
-    case Kind::kField: return matching::field_number(*node.field, *record, swaps_bytes(*tep_));
+    case Kind::kField: return matching::field_number(*node.field, *record, core::swaps_bytes(*tep_));
     case Kind::kCpu: return static_cast<uint64_t>(static_cast<int64_t>(record->cpu));
     case Kind::kCommAddress:
       // Upstream compares the comm string's address as the number.

@@ -65,7 +65,7 @@ inline uint64_t field_number(const tep_format_field& field, const tep_record& re
 
 // The record's pid, read within its size (tep_data_pid reads past it, as upstream's).
 inline int record_pid(const tep_handle& tep, const tep_record& record) {
-  return tep.common_fields.read(tep, record::CommonField::kPid, record.data, record.size);
+  return tep.common_fields.read(tep, core::CommonField::kPid, record.data, record.size);
 }
 
 // Record bytes holding a text: the text is p[0, n) up to its first NUL.
@@ -234,7 +234,7 @@ struct MatchProgram::Tests {
         break;
       case StringSource::kNumberText: {
         uint64_t v = 0;
-        record::read_field_value(tep, *step.field, ctx.data(), ctx.size(), v);
+        core::read_field_value(tep, *step.field, ctx.data(), ctx.size(), v);
         symbols::FunctionTable::CMatch match;
         text = step.symbolize && tep.functions.lookup(v, match) ? match.name : nullptr;
         if (!text) text = matching::hex_text(v, scratch);

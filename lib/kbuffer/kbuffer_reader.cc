@@ -6,6 +6,7 @@
 
 #include "base/byte_order.h"
 
+namespace tep::kbuffer {
 namespace {
 
 constexpr uint32_t kCommitMask = (1u << 27) - 1;
@@ -18,17 +19,17 @@ enum OldType { kOldPadding = 0, kOldTimeExtend = 1, kOldTimeStamp = 2 };
 
 }  // namespace
 
-kbuffer::kbuffer(bool long8, bool big_endian)
+PageReader::PageReader(bool long8, bool big_endian)
     : long8_(long8),
       big_endian_(big_endian),
-      swap_(big_endian != tep::base::kHostBigEndian),
+      swap_(big_endian != base::kHostBigEndian),
       plain_headers_(!big_endian && !swap_) {}
 
-uint64_t kbuffer::read_u32(const void* p) const { return tep::base::load_swapped<uint32_t>(p, swap_); }
+uint64_t PageReader::read_u32(const void* p) const { return base::load_swapped<uint32_t>(p, swap_); }
 
-uint64_t kbuffer::read_u64(const void* p) const { return tep::base::load_swapped<uint64_t>(p, swap_); }
+uint64_t PageReader::read_u64(const void* p) const { return base::load_swapped<uint64_t>(p, swap_); }
 
-bool kbuffer::decode(const uint8_t* p, const uint8_t* end, Header& out) const {
+bool PageReader::decode(const uint8_t* p, const uint8_t* end, Header& out) const {
   auto fits = [&](const uint8_t* word) { return !end || (word < end && end - word >= 4); };
   if (!fits(p)) return false;
   uint32_t word = static_cast<uint32_t>(read_u32(p));
@@ -60,7 +61,7 @@ bool kbuffer::decode(const uint8_t* p, const uint8_t* end, Header& out) const {
   return true;
 }
 
-int kbuffer::load(void* subbuffer) {
+int PageReader::load(void* subbuffer) {
   subbuffer_ = static_cast<const uint8_t*>(subbuffer);
   timestamp_ = read_u64(subbuffer_);
   curr_ = 0;
@@ -81,7 +82,7 @@ int kbuffer::load(void* subbuffer) {
   return 0;
 }
 
-int kbuffer::refresh() {
+int PageReader::refresh() {
   if (!subbuffer_) return -1;
   uint32_t old_size = size_;
   size_ = static_cast<uint32_t>(read_long(subbuffer_ + 8)) & kCommitMask;
@@ -90,9 +91,9 @@ int kbuffer::refresh() {
   return 0;
 }
 
-int kbuffer::step() { return old_format_ ? step_old_format() : step_current_format(); }
+int PageReader::step() { return old_format_ ? step_old_format() : step_current_format(); }
 
-int kbuffer::step_current_format() {
+int PageReader::step_current_format() {
   for (;;) {
     curr_ = next_;
     if (curr_ >= size_) return -1;
@@ -123,7 +124,7 @@ int kbuffer::step_current_format() {
   }
 }
 
-int kbuffer::step_old_format() {
+int PageReader::step_old_format() {
   for (;;) {
     curr_ = next_;
     if (curr_ >= size_) return -1;
@@ -180,13 +181,13 @@ int kbuffer::step_old_format() {
   }
 }
 
-void* kbuffer::current_event(unsigned long long* ts) const {
+void* PageReader::current_event(unsigned long long* ts) const {
   if (!subbuffer_ || curr_ >= size_) return nullptr;
   if (ts) *ts = timestamp_;
   return const_cast<uint8_t*>(data_ + index_);
 }
 
-void* kbuffer::read_at_offset(int offset, unsigned long long* ts) {
+void* PageReader::read_at_offset(int offset, unsigned long long* ts) {
   // An offset at or before the first event means the first event.
   uint32_t target = static_cast<uint32_t>(offset) < start_ ? 0 : static_cast<uint32_t>(offset) - start_;
   if (!subbuffer_) return nullptr;
@@ -210,13 +211,13 @@ void* kbuffer::read_at_offset(int offset, unsigned long long* ts) {
 // writes that count even where it runs past `len`; we write only its bytes
 // that lie inside `len`, so the buffer reads as 1.9.0's and nothing after it
 // is touched.
-int kbuffer::read_buffer(void* buffer, int len) {
+int PageReader::read_buffer(void* buffer, int len) {
   uint32_t first = curr_;
   if (first >= size_) return 0;
   uint32_t room = static_cast<uint32_t>(len);
   if (room < start_ || room < start_ + next_ - first) return -1;
   uint8_t* out = static_cast<uint8_t*>(buffer);
-  uint64_t ts = tep::base::swap_if<uint64_t>(timestamp_, swap_);
+  uint64_t ts = base::swap_if<uint64_t>(timestamp_, swap_);
   memcpy(out, &ts, 8);
   room -= start_;
   uint32_t end = next_;
@@ -229,7 +230,7 @@ int kbuffer::read_buffer(void* buffer, int len) {
   memcpy(out + start_, data_ + first, copied);
   uint32_t word = static_cast<uint32_t>(read_u32(out + start_));
   word &= big_endian_ ? 0xf8000000u : 0x1fu;  // keep type_len, drop the delta
-  word = tep::base::swap_if(word, swap_);
+  word = base::swap_if(word, swap_);
   memcpy(out + start_, &word, 4);
   uint32_t commit = copied;
   if (first == 0 && lost_events_ != 0) {
@@ -244,25 +245,25 @@ int kbuffer::read_buffer(void* buffer, int len) {
   return static_cast<int>(end);
 }
 
-void kbuffer::write_long(void* p, uint64_t value) const {
+void PageReader::write_long(void* p, uint64_t value) const {
   if (long8_) {
-    value = tep::base::swap_if(value, swap_);
+    value = base::swap_if(value, swap_);
     memcpy(p, &value, 8);
   } else {
     uint32_t v = static_cast<uint32_t>(value);
-    v = tep::base::swap_if(v, swap_);
+    v = base::swap_if(v, swap_);
     memcpy(p, &v, 4);
   }
 }
 
-unsigned kbuffer::ptr_delta(const void* ptr) const {
+unsigned PageReader::ptr_delta(const void* ptr) const {
   uint32_t word = static_cast<uint32_t>(read_u32(ptr));
   return big_endian_ ? word & ((1u << 27) - 1) : word >> 5;
 }
 
 // Walks raw headers: info->next is the header to decode (the caller starts it at
 // the first one); on return it points at the following one.
-kbuffer_raw_info* kbuffer::raw_get(void* subbuf, kbuffer_raw_info* info) const {
+kbuffer_raw_info* PageReader::raw_get(void* subbuf, kbuffer_raw_info* info) const {
   const uint8_t* page = static_cast<const uint8_t*>(subbuf);
   const uint8_t* p = static_cast<const uint8_t*>(info->next);
   uint32_t start = long8_ ? 16 : 12;
@@ -279,3 +280,5 @@ kbuffer_raw_info* kbuffer::raw_get(void* subbuf, kbuffer_raw_info* info) const {
   info->length = h.length;
   return info;
 }
+
+}  // namespace tep::kbuffer

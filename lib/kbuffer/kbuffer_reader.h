@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1
-// struct kbuffer: a reader over one ring-buffer sub-buffer (a "page"):
+// kbuffer::PageReader: a reader over one ring-buffer sub-buffer (a "page"):
 //   u64 timestamp | long commit (size in bits 0-26, missed-events flags in
 //   bits 31 (events lost) and 30 (count stored after the data)) | events...
 // Each event starts with a 32-bit word: type_len (5 bits) and time_delta (27
@@ -22,7 +22,10 @@
 
 #include "kbuffer.h"
 
-struct kbuffer {
+namespace tep::kbuffer {
+
+class PageReader {
+ public:
   // The header fields of one event or marker.
   struct Header {
     unsigned type_len = 0;
@@ -31,7 +34,7 @@ struct kbuffer {
     const uint8_t* payload = nullptr;  // first byte after the header words
   };
 
-  kbuffer(bool long8, bool big_endian);
+  PageReader(bool long8, bool big_endian);
 
   int load(void* subbuffer);
   // Re-reads commit (the writer may have added events); 0, or -1 if none loaded.
@@ -119,4 +122,11 @@ struct kbuffer {
   uint32_t index_ = 0, curr_ = 0, next_ = 0, size_ = 0;
   uint32_t start_ = 0;  // header length: 12 or 16
   uint32_t first_ = 0;  // curr_ of the first data event
+};
+
+}  // namespace tep::kbuffer
+
+// The public handle (kbuffer.h) is the reader itself.
+struct kbuffer : tep::kbuffer::PageReader {
+  using PageReader::PageReader;
 };

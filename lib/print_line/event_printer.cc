@@ -96,7 +96,7 @@ void print_memoized(seq::Output& out, const LinePiece& piece, PieceSource source
   out.append(memo->view());
 }
 
-int common_field(tep_handle& tep, const tep_record& record, record::CommonField which) {
+int common_field(tep_handle& tep, const tep_record& record, core::CommonField which) {
   return tep.common_fields.read(tep, which, record.data, record.size);
 }
 
@@ -130,10 +130,10 @@ void print_string_argument(tep_handle& tep, seq::Output& out, tep_record& record
   // A remembered comm holds the literal before it; everything else prints it first.
   if (first != 'C') out.append(piece.format.literal);
   if (first == 'L' && starts_with(argument, TEP_PRINT_LATENCY)) {
-    print_latency(out, common_field(tep, record, record::CommonField::kFlags),
-                  common_field(tep, record, record::CommonField::kPreemptCount));
+    print_latency(out, common_field(tep, record, core::CommonField::kFlags),
+                  common_field(tep, record, core::CommonField::kPreemptCount));
   } else if (first == 'C' && starts_with(argument, TEP_PRINT_COMM)) {
-    const int pid = common_field(tep, record, record::CommonField::kPid);
+    const int pid = common_field(tep, record, core::CommonField::kPid);
     // A comm found under one version of the table holds while it is the same.
     print_memoized(out, piece, PieceSource::kComm, tep.comms.version(), static_cast<uint32_t>(pid), [&](auto& sink) {
       const char* comm = tep.comms.comm_of(pid);
@@ -159,7 +159,7 @@ void print_int_argument(tep_handle& tep, seq::Output& out, tep_record& record, u
                         const LinePiece& piece) {
   switch (argument) {
     case TEP_PRINT_PID: {
-      const int pid = common_field(tep, record, record::CommonField::kPid);
+      const int pid = common_field(tep, record, core::CommonField::kPid);
       print_memoized(out, piece, PieceSource::kPid, static_cast<uint32_t>(pid), 0,
                      [&](auto& sink) { format_string::format_line_int(sink, piece.format, pid); });
       break;
@@ -184,7 +184,7 @@ void print_event(tep_handle& tep, trace_seq* s, tep_record& record, const char* 
   if (record.size < 0)
     tep_warning("ug! negative record size %d", record.size);
   else
-    event = tep.events.find_by_id(common_field(tep, record, record::CommonField::kType));
+    event = tep.events.find_by_id(common_field(tep, record, core::CommonField::kType));
   if (!event) {
     seq::append(s, "[UNKNOWN EVENT]");
     return;

@@ -32,7 +32,8 @@ Span array_span(const tep_handle& tep, const tep_format_field& field, const void
   if (!(record::field_flags(field) & TEP_FIELD_IS_DYNAMIC)) return {field.offset, field.size};
   bool known = size != kUnknownSize;
   if (field.offset < 0 || (known && int64_t{field.offset} + field.size > size)) return {};
-  const record::DynamicWord word(read_in_file_order(tep, static_cast<const char*>(data) + field.offset, field.size));
+  const record::DynamicWord word(
+      core::read_in_file_order(tep, static_cast<const char*>(data) + field.offset, field.size));
   // Upstream bounds the offset as written, then applies a __rel_loc.
   const bool relative = record::field_flags(field) & TEP_FIELD_IS_RELATIVE;
   const int64_t rel_base = record::DynamicWord::base_of(field.offset, field.size, relative);
@@ -84,7 +85,7 @@ void print_array(Output& s, const void* data, int64_t size, Span span, tep_forma
 
 uint64_t read_scalar(const tep_handle& tep, const void* data, int64_t size, int offset, int length) {
   bool inside = size == kUnknownSize || (offset >= 0 && int64_t{offset} + length <= size);
-  return inside ? read_in_file_order(tep, static_cast<const char*>(data) + offset, length) : 0;
+  return inside ? core::read_in_file_order(tep, static_cast<const char*>(data) + offset, length) : 0;
 }
 
 // The value of a '*' argument: a constant or a field.

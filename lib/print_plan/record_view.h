@@ -19,7 +19,7 @@ struct RecordView {
   bool swap = false;  // file byte order differs from the host's
 
   RecordView(const tep_handle& tep, const void* d, int n)
-      : data(static_cast<const uint8_t*>(d)), size(n < 0 ? 0 : n), swap(swaps_bytes(tep)) {
+      : data(static_cast<const uint8_t*>(d)), size(n < 0 ? 0 : n), swap(core::swaps_bytes(tep)) {
     if (!data) size = 0;
   }
 

@@ -117,7 +117,7 @@ size_t fill_batch(const BatchSource& src, const ColumnTarget* outputs, size_t n_
                   const tep_record* const* records, size_t count, bool widen, size_t* first_valid) {
   const FillPlan plan(src, outputs, n_outputs, widen, false);
   const Model& m = src.model;
-  const bool swap = swaps_bytes(src.tep);
+  const bool swap = core::swaps_bytes(src.tep);
   const int type_offset = m.type_offset, type_size = m.type_size;
   const uint64_t id = static_cast<uint64_t>(static_cast<uint32_t>(m.id));
   size_t ours = 0, valid_first = 0;

@@ -11,15 +11,12 @@ tep_handle& TypedEvent::tep() const { return catalog_.tep(); }
 
 const Model& TypedEvent::model() {
   const print_plan::Plan& plan = print_plan::plan_for(catalog_.tep(), event_);
-  uint64_t version = catalog_.constants_version();
-  const Model* m = current_.load(std::memory_order_acquire);
-  if (m && m->plan == &plan && m->constants_version == version) return *m;
-  std::lock_guard<std::mutex> lock(catalog_.mutex_);
-  m = current_.load(std::memory_order_acquire);
-  version = catalog_.constants_version();
-  if (m && m->plan == &plan && m->constants_version == version) return *m;
-  built_.push_back(build_model(catalog_.tep(), event_, plan, catalog_.constants_, version));
-  const Model* fresh = built_.back().get();
+  if (const Model* m = model_.current<Model>(plan.generation + catalog_.constants_version())) return *m;
+  std::lock_guard<std::mutex> catalog_lock(catalog_.mutex_);  // the constants, and column handles made once
+  std::lock_guard<std::mutex> lock(model_.build_mutex());
+  const uint64_t generation = plan.generation + catalog_.constants_version();
+  if (const Model* m = model_.current<Model>(generation)) return *m;
+  const Model* fresh = model_.publish(build_model(catalog_.tep(), event_, plan, catalog_.constants_, generation));
   if (columns_.empty() && fields_.empty()) {
     for (size_t i = 0; i < fresh->columns.size(); i++)
       columns_.push_back(
@@ -28,7 +25,6 @@ const Model& TypedEvent::model() {
       fields_.push_back(
           std::make_unique<ColumnHandle>(ColumnHandle{kColumnMagic, this, static_cast<uint32_t>(i), true}));
   }
-  current_.store(fresh, std::memory_order_release);
   return *fresh;
 }
 

@@ -4,9 +4,9 @@
 // request, and the constants the consumer supplies for names the kernel left
 // unexpanded. A TypedEvent's model is built on first use and rebuilt when the
 // event's print plan was rebuilt (kallsyms, printk formats, handlers or print
-// functions arrived: tep_handle::generation) or constants were defined; older
-// models stay alive until the catalog goes, so a reader never holds a dangling
-// one. Column handles are stable: a rebuilt model has the same columns.
+// functions arrived: tep_handle::generation) or constants were defined, in a
+// base::GenerationSlot: older models stay alive until the catalog goes, so a
+// reader never holds a dangling one. Column handles are stable: a rebuilt model has the same columns.
 #pragma once
 
 #include <atomic>
@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/generation_slot.h"
 #include "format/event.h"
 #include "core/handle.h"
 #include "typed/model.h"
@@ -67,8 +68,7 @@ class TypedEvent {
  private:
   Catalog& catalog_;
   format::Event& event_;
-  std::atomic<const Model*> current_{nullptr};
-  std::vector<std::unique_ptr<Model>> built_;  // every model ever published
+  base::GenerationSlot model_;  // every model ever published lives as long as the event
   std::vector<std::unique_ptr<ColumnHandle>> columns_, fields_;
 };
 

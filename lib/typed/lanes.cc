@@ -332,7 +332,7 @@ void set_lane(Lane& l, const BatchSource& src, const ColumnTarget& o, bool widen
   l.needs = r.needs > 0 ? r.needs : 1;  // a row of another event (size 0) never qualifies
   int width = value_type_size(c.type);
   l.shift = width > 0 && width < 8 ? 64 - 8 * width : 0;
-  l.swap = swaps_bytes(src.tep);
+  l.swap = core::swaps_bytes(src.tep);
   l.cut_at_nul = r.cut_at_nul;
   l.relative = r.relative;
   l.out = o.values;

@@ -231,10 +231,10 @@ int64_t reader_needs(const Column& c, const Model& m) {
 }  // namespace
 
 std::unique_ptr<Model> build_model(const tep_handle& tep, const format::Event& event, const print_plan::Plan& plan,
-                                   const Constants& constants, uint64_t constants_version) {
+                                   const Constants& constants, uint64_t generation) {
   auto m = std::make_unique<Model>();
+  m->generation = generation;
   m->plan = &plan;
-  m->constants_version = constants_version;
   m->id = event.id;
   if (const tep_format_field* type = format::find_field_in(event.format.common_fields, "common_type")) {
     m->type_offset = type->offset;

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "base/generation_slot.h"
 #include "format/event.h"
 #include "core/handle.h"
 #include "print_plan/plan.h"
@@ -27,11 +28,12 @@
 
 namespace tep::typed {
 
-struct Model {
+// Its generation (base::Generated) is the plan's plus the catalog's constants
+// version: both only grow, so the sum moves whenever either does.
+struct Model : base::Generated {
   enum class Layout : uint8_t { kPrintFmt, kFailed, kBprint };
   Layout layout = Layout::kPrintFmt;
   const print_plan::Plan* plan = nullptr;  // the plan it was built from (lib/print_plan owns it)
-  uint64_t constants_version = 0;
   std::vector<Column> columns;
   std::vector<Column> fields;
   std::string suffix;  // literal text after the last column
@@ -43,6 +45,6 @@ struct Model {
 };
 
 std::unique_ptr<Model> build_model(const tep_handle& tep, const format::Event& event, const print_plan::Plan& plan,
-                                   const Constants& constants, uint64_t constants_version);
+                                   const Constants& constants, uint64_t generation);
 
 }  // namespace tep::typed

@@ -189,13 +189,13 @@ bool belongs(const BatchSource& src, const tep_record& record) {
   const Model& m = src.model;
   if (!record.data || m.type_offset < 0 || record.size < int64_t{m.type_offset} + m.type_size) return false;
   if (!m.type_size) return true;
-  uint64_t type =
-      base::read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size, swaps_bytes(src.tep));
+  uint64_t type = base::read_number(static_cast<const uint8_t*>(record.data) + m.type_offset, m.type_size,
+                                    core::swaps_bytes(src.tep));
   return type == static_cast<uint64_t>(static_cast<uint32_t>(m.id));
 }
 
 Value read_value(const BatchSource& src, const Column& c, const tep_record& record) {
-  if (!usable(src.model, c, &record, swaps_bytes(src.tep))) return Value{};
+  if (!usable(src.model, c, &record, core::swaps_bytes(src.tep))) return Value{};
   RecordValue rv(src, c, record);
   Value v = rv.read();
   if (c.kind == Kind::kEnum) v.code = rv.code_of(v);

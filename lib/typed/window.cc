@@ -177,9 +177,9 @@ size_t Window::load(const tep_record* const* records, size_t count) {
   load_records_.reserve(count + kPrefetchRecords);
   load_records_.assign(records, records + count);
   load_records_.resize(count + kPrefetchRecords, nullptr);
-  const bool swap = swaps_bytes(tep);
+  const bool swap = core::swaps_bytes(tep);
   // No event has common_type: no record has an event.
-  if (!tep.common_fields.where(tep, record::CommonField::kType, type_offset_, type_size_) || type_size_ <= 0) return 0;
+  if (!tep.common_fields.where(tep, core::CommonField::kType, type_offset_, type_size_) || type_size_ <= 0) return 0;
   if (type_size_ == 2 && group_by_id_.size() < kDenseIds) group_by_id_.resize(kDenseIds, -1);
   const tep_record* const* copy = load_records_.data();
   if (type_size_ == 2 && !swap)

@@ -261,7 +261,7 @@ TEST_F(FilterProgram, FirstErrorWinsInHandBuiltTrees) {
   tep_record record{};
   record.data = data_.data();
   record.size = kSize;
-  auto run = [&](const tep_filter_arg* root) { return MatchProgram(tep_, root).match(record, tep::swaps_bytes(*tep_)); };
+  auto run = [&](const tep_filter_arg* root) { return MatchProgram(tep_, root).match(record, tep::core::swaps_bytes(*tep_)); };
   put<uint32_t>(20, 0);
   EXPECT_EQ(run(cmp), TEP_ERRNO__INVALID_EXP_TYPE);  // s32 / 0, before the string
   put<uint32_t>(20, 1);

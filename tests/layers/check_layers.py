@@ -9,8 +9,7 @@ and checks every #include "folder/file" in lib/ and compat/: a folder may includ
 its own headers and those of lower layers only. Every folder of lib/ must be in
 the table. Plugins and the Python module may include only the public headers
 (include/traceevent/) and their own. Folder = namespace: a file of lib/FOLDER
-opens `tep::FOLDER` (or a namespace inside it), never another folder's, except
-the namespaces LEGACY_NAMESPACES still lists. No file of lib/ calls an
+opens `tep::FOLDER` (or a namespace inside it), never another folder's. No file of lib/ calls an
 exported C function (abi/symbols.txt, abi/typed-symbols.txt) but logging
 (tep_warning, tep_info and the hooks of abi/weak-symbols.txt, lib/base/log.h):
 the shim calls down, never the other way round.
@@ -38,13 +37,6 @@ def read_layers(design):
         sys.exit(f"{design}: the Layers table lists no folder")
     return layers
 
-
-# Folders whose files still open other namespaces than tep::FOLDER: what each
-# may open besides. The list only shrinks.
-LEGACY_NAMESPACES = {
-    "core": {"tep", "tep::record", "record"},
-    "kbuffer": set(),
-}
 NAMESPACE = re.compile(r"^\s*namespace\s+([A-Za-z_][A-Za-z0-9_:]*)\s*\{", re.M)
 
 
@@ -52,10 +44,9 @@ def namespace_errors(root, lib_folders):
     errors = []
     for folder in lib_folders:
         own = f"tep::{folder}"
-        allowed = LEGACY_NAMESPACES.get(folder, set())
         for path in sources(root / "lib" / folder):
             for name in NAMESPACE.findall(path.read_text()):
-                if name == own or name.startswith(own + "::") or name in allowed:
+                if name == own or name.startswith(own + "::"):
                     continue
                 # A nested helper namespace is the file's own, unless it is another
                 # folder's name (a declaration reaching into that folder).

@@ -8,7 +8,7 @@
 #include "core/handle.h"
 #include "event-parse.h"
 
-namespace tep::record {
+namespace tep::core {
 namespace {
 
 const char kFormat[] =
@@ -41,4 +41,4 @@ TEST(CommonFields, ReadsEachField) {
 }
 
 }  // namespace
-}  // namespace tep::record
+}  // namespace tep::core
