@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "base/errno_text.h"
 
+#include <cstdint>
 #include <iterator>
 
 #include "event-parse.h"
@@ -14,8 +15,8 @@ constexpr const char* kMessages[] = {TEP_ERRORS};
 }  // namespace
 
 const char* errno_text(int code) {
-  const int index = code - (__TEP_ERRNO__START + 1);
-  return index >= 0 && index < static_cast<int>(std::size(kMessages)) ? kMessages[index] : nullptr;
+  const int64_t index = int64_t{code} - (__TEP_ERRNO__START + 1);  // no overflow for any int
+  return index >= 0 && index < static_cast<int64_t>(std::size(kMessages)) ? kMessages[index] : nullptr;
 }
 
 }  // namespace tep::base

@@ -90,6 +90,16 @@ inline void dynamic_location(const Context& ctx, const FieldRef& f, int64_t& off
   dynamic_location(ctx, f.offset, f.size, f.is_relative, offset, length);
 }
 
+// Where a __get_str payload starts; false when upstream prints nothing: a
+// zero length, or a payload running past the record (dynamic_offset zeroes
+// its length).
+inline bool dynamic_string_at(const Context& ctx, int32_t field_offset, int32_t field_size, bool relative,
+                              int64_t& offset) {
+  int64_t length;
+  dynamic_location(ctx, field_offset, field_size, relative, offset, length);
+  return length && offset + length <= ctx.record.size;
+}
+
 // What a %s conversion prints for `arg`.
 // `star` feeds the conversion's '*' (null without one).
 void print_string(Output& s, const Context& ctx, const StrArg& arg, const format_string::PrintFmtConversion& c,

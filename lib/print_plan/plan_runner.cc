@@ -37,10 +37,10 @@ void run_steps(Output& s, const Context& ctx, const Plan& plan) {
       case Step::Run::kField8: number = rec.scalar<8>(step.field_offset); break;
       case Step::Run::kNumber: number = value_of(ctx, *step.number); break;
       case Step::Run::kDynString: {
-        int64_t offset, length;
-        dynamic_location(ctx, step.field_offset, step.field_size, step.relative, offset, length);
-        if (length) format_string::format_string(s, step.conversion.directive, rec.c_string(offset));
-        continue;  // zero-length dynamic strings print nothing
+        int64_t offset;
+        if (dynamic_string_at(ctx, step.field_offset, step.field_size, step.relative, offset))
+          format_string::format_string(s, step.conversion.directive, rec.c_string(offset));
+        continue;
       }
       case Step::Run::kString: print_string(s, ctx, *step.string, step.conversion, nullptr); continue;
       case Step::Run::kPointer: print_pointer(s, ctx, *step.pointer, 1); continue;

@@ -253,10 +253,9 @@ __attribute__((noinline)) void print_other_pointer(Output& s, const Context& ctx
       return;
     }
     case K::kHexBuffer: {
-      // Upstream's __print_hex of a dynamic array: the offset as written.
       const record::DynamicWord word(ctx.record.number(arg.field.offset, arg.field.size));
       int arr_len = static_cast<int>(word.length());
-      int64_t base = word.as_written();
+      int64_t base = word.located(arg.field.offset, arg.field.size, arg.field.is_relative);
       if (plen < 0 || arr_len < plen) plen = arr_len;  // a negative '*' means all, as upstream
       for (int i = 0; i < plen && ctx.record.inside(base + i, 1); i++) {
         if (i) s.append(arg.delimiter);

@@ -38,14 +38,14 @@ std::string bitmask_text(const Context& ctx, int64_t offset, int64_t size) {
   return str;
 }
 
-// "0-3,5": the set bits as CPU ranges.
+// "0-3,5": the set bits as CPU ranges. A big-endian mask is read as upstream
+// reads it (print_cpumask_to_seq): one number, its bytes reversed whole.
 std::string cpumask_text(const Context& ctx, int64_t offset, int64_t size) {
   std::string out;
-  int word = ctx.tep.long_size > 0 ? ctx.tep.long_size : 8;
   int64_t bits = size * 8;
   auto bit_set = [&](int64_t bit) {
     int64_t byte = bit / 8;
-    if (ctx.tep.file_bigendian) byte = (byte / word) * word + (word - 1 - byte % word);
+    if (ctx.tep.file_bigendian) byte = size - 1 - byte;
     uint8_t b = 0;
     ctx.record.copy(offset + byte, 1, &b);
     return (b >> (bit % 8)) & 1;
@@ -156,7 +156,8 @@ void print_flags(Output& s, const Context& ctx, const StrArg& arg, const format_
 
 int64_t array_base(const Context& ctx, const StrArg& arg) {
   if (arg.source_is_dynamic)
-    return record::DynamicWord(ctx.record.number(arg.field.offset, arg.field.size)).as_written();
+    return record::DynamicWord(ctx.record.number(arg.field.offset, arg.field.size))
+        .located(arg.field.offset, arg.field.size, arg.field.is_relative);
   return arg.field.offset;
 }
 
@@ -306,10 +307,9 @@ void print_string(Output& s, const Context& ctx, const StrArg& given, const form
       return;
     }
     case K::kDynString: {
-      int64_t offset, length;
-      dynamic_location(ctx, arg.field, offset, length);
-      if (!length) return;  // zero-length dynamic strings print nothing
-      print_text(s, c, star, ctx.record.c_string(offset));
+      int64_t offset;
+      if (dynamic_string_at(ctx, arg.field.offset, arg.field.size, arg.field.is_relative, offset))
+        print_text(s, c, star, ctx.record.c_string(offset));
       return;
     }
     case K::kFieldBytes: {

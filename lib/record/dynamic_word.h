@@ -7,10 +7,10 @@
 // Upstream reads the word in several places, not all alike, and each reader
 // here keeps the reading of the upstream path it stands for. The variants:
 //   located()      the kernel's meaning: a __rel_loc made absolute
-//                  (record::resolve_dynamic, the print plan, typed columns)
-//   as_written()   the offset as written, __rel_loc not applied: upstream's
-//                  __print_hex / __get_dynamic_array bases, the index of a
-//                  dynamic array element, and filters
+//                  (record::resolve_dynamic, the print plan including the
+//                  __print_hex / __print_array bases, typed columns)
+//   as_written()   the offset as written, __rel_loc not applied: the index of
+//                  a dynamic array element, and filters
 //   old word       a 2-byte word has no length: 0 for record::resolve_dynamic,
 //                  the rest of the record for the printers (print_plan's
 //                  dynamic_location, field_printer's array_span)

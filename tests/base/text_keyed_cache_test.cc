@@ -27,16 +27,6 @@ std::unique_ptr<Entry> entry_for(const char* text) {
 
 bool evictable(const Entry& e) { return !e.busy; }
 
-TEST(ImmutableText, OnlyTheMainProgramsLiterals) {
-  static const char kLiteral[] = "%16s-%-5d [%03d]";
-  EXPECT_TRUE(base::in_main_program_rodata(kLiteral, sizeof(kLiteral)));
-  std::string heap = "%16s-%-5d [%03d] on the heap, past the small-string buffer";
-  EXPECT_FALSE(base::in_main_program_rodata(heap.c_str(), heap.size() + 1));
-  char stack[8] = "%d";
-  EXPECT_FALSE(base::in_main_program_rodata(stack, 3));
-  EXPECT_FALSE(base::in_main_program_rodata(nullptr, 1));
-}
-
 TEST(TextKeyedCache, FoundByPointerAndConfirmedByText) {
   base::TextKeyedCache<Entry, 2> cache;
   char buffer[16];
