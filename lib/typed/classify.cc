@@ -83,8 +83,9 @@ ValueType conversion_type(const print_plan::Step& step, int long_size) {
   int width = 4;
   if (d.conversion == 'c')
     width = 1;
-  else if (d.length == format_string::Length::kLong)
-    width = long_size == 4 ? 4 : 8;
+  else if (d.length == format_string::Length::kLong || d.length == format_string::Length::kSize ||
+           d.length == format_string::Length::kPtrdiff)
+    width = long_size == 4 ? 4 : 8;  // the trace's long, size_t and ptrdiff_t, not the reader's
   else
     width = d.int_bits() / 8;
   return integer_type(width, is_signed);

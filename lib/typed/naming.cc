@@ -51,7 +51,8 @@ TimeUnit time_unit(std::string_view label, std::string_view after) {
   std::string_view rest = after.substr(i);
   for (const Spelling& s : kSpellings) {
     if (rest.substr(0, s.text.size()) != s.text) continue;
-    if (rest.size() > s.text.size() && word_char(rest[s.text.size()])) continue;
+    // "ms=": the next value's label, not this one's unit.
+    if (rest.size() > s.text.size() && (word_char(rest[s.text.size()]) || rest[s.text.size()] == '=')) continue;
     out.unit = s.unit;
     break;
   }

@@ -45,10 +45,21 @@ std::vector<uint8_t> little_endian(const T (&values)[N]) {
   return out;
 }
 
-// A record of one event, built field by field (little-endian, long size 8).
+// What tep_print_event prints for TEP_PRINT_INFO.
+inline std::string info_text(tep_handle* tep, const tep_record& rec) {
+  trace_seq s;
+  trace_seq_init(&s);
+  tep_print_event(tep, &s, const_cast<tep_record*>(&rec), "%s", TEP_PRINT_INFO);
+  std::string out(s.buffer, s.len);
+  trace_seq_destroy(&s);
+  return out;
+}
+
+// A record of one event, built field by field (little-endian unless told,
+// long size 8).
 class Record {
  public:
-  Record(tep_event* event, size_t extra = 256) : event_(event) {
+  Record(tep_event* event, size_t extra = 256, bool big_endian = false) : event_(event), big_endian_(big_endian) {
     size_t end = 8;
     tep_format_field** fields = tep_event_fields(event);
     for (int i = 0; fields && fields[i]; i++)
@@ -88,6 +99,8 @@ class Record {
     bytes_.insert(bytes_.end(), p, p + n);
     return *this;
   }
+  // Its bytes so far (where an appended payload goes).
+  size_t size() const { return bytes_.size(); }
   // Cuts the record to `size` bytes (a short record).
   Record& truncate(size_t size) {
     size_ = static_cast<int>(size);
@@ -101,8 +114,11 @@ class Record {
   }
 
  private:
-  // Little-endian, as the handle reads the file.
-  void store(size_t at, uint64_t value, size_t size) { store_little_endian(bytes_.data() + at, value, size); }
+  // In the file's byte order, as the handle reads it.
+  void store(size_t at, uint64_t value, size_t size) {
+    if (!big_endian_) return store_little_endian(bytes_.data() + at, value, size);
+    for (size_t i = 0; i < size; i++) bytes_[at + i] = static_cast<uint8_t>(value >> (8 * (size - 1 - i)));
+  }
 
   tep_format_field* field(const char* name) {
     tep_format_field* f = tep_find_any_field(event_, name);
@@ -110,6 +126,7 @@ class Record {
     return f;
   }
   tep_event* event_;
+  bool big_endian_;
   std::vector<uint8_t> bytes_;
   tep_record rec_{};
   int size_ = -1;
@@ -136,15 +153,7 @@ class Cases {
     return *c;
   }
   Record record(const char* sys, const char* name) const { return Record(event(sys, name)); }
-  // What tep_print_event prints for TEP_PRINT_INFO.
-  std::string info(const tep_record& rec) const {
-    trace_seq s;
-    trace_seq_init(&s);
-    tep_print_event(tep_, &s, const_cast<tep_record*>(&rec), "%s", TEP_PRINT_INFO);
-    std::string out(s.buffer, s.len);
-    trace_seq_destroy(&s);
-    return out;
-  }
+  std::string info(const tep_record& rec) const { return info_text(tep_, rec); }
 
  private:
   Cases() {

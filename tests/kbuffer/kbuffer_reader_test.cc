@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1
-// kbuffer on pages built here: byte orders, long sizes, time markers, missed
-// events, padding, offsets, read_buffer/refresh/dup, the old format, and
-// corrupt pages that must end the walk instead of looping or reading past it.
+// kbuffer::PageReader, through kbuffer.h (struct kbuffer is the reader), on
+// pages built here: byte orders, long sizes, time markers, missed events,
+// padding, offsets, read_buffer/refresh/dup, the old format, and corrupt pages
+// that must end the walk instead of looping or reading past it.
 #include <gtest/gtest.h>
 
 #include <cstdint>
