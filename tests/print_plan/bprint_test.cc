@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "plan_fixture.h"
+#include "../support/formats.h"
 
 namespace tep::print_plan {
 namespace {
@@ -57,22 +58,12 @@ TEST(PrepareBprintFormat, LongsFollowTheLongSize) {
   EXPECT_EQ(reads_of(prepare_bprint_format(h.tep(), "%ps: %lx %llx %p %zd")), "n4 n8 n4 n4");
 }
 
-const char kBprintFormat[] =
-    "name: bprint\nID: 6\nformat:\n"
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
-    "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
-    "\tfield:const char * fmt;\toffset:16;\tsize:8;\tsigned:0;\n"
-    "\tfield:u32 buf[];\toffset:24;\tsize:0;\tsigned:0;\n\n"
-    "print fmt: \"%ps: %s\", (void *)REC->ip, REC->fmt\n";
 constexpr uint64_t kFormatAddress = 0xffffffff82000000ULL;
 
 class PrintBprint : public ::testing::Test {
  protected:
   PrintBprint() : bytes_(24) {
-    event_ = handle_.parse(kBprintFormat, "ftrace");
+    event_ = handle_.parse(test_formats::kBprint, "ftrace");
     bytes_.put<uint16_t>(0, 6).put<uint64_t>(8, 0x1234).put<uint64_t>(16, kFormatAddress);
   }
   void printk(const std::string& quoted, uint64_t address = kFormatAddress) {

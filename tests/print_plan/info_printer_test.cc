@@ -12,6 +12,7 @@
 #include "core/handle.h"
 #include "event-parse.h"
 #include "print_plan/info_printer.h"
+#include "../support/formats.h"
 
 namespace {
 
@@ -387,17 +388,8 @@ TEST_F(Printer, PrintFunctionArrayPointerStaysInsideTheRecord) {
 }
 
 TEST_F(Printer, Bprint) {
-  const char bprint[] =
-      "name: bprint\nID: 6\nformat:\n"
-      "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-      "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-      "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-      "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
-      "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
-      "\tfield:const char * fmt;\toffset:16;\tsize:8;\tsigned:0;\n"
-      "\tfield:u32 buf[];\toffset:24;\tsize:0;\tsigned:0;\n\n"
-      "print fmt: \"%ps: %s\", (void *)REC->ip, REC->fmt\n";
-  ASSERT_EQ(tep_parse_event(tep_, bprint, sizeof(bprint) - 1, "ftrace"), 0);
+  const char* bprint = test_formats::kBprint;
+  ASSERT_EQ(tep_parse_event(tep_, bprint, strlen(bprint), "ftrace"), 0);
   tep_register_print_string(tep_, "\"val=%d name=%s next=%lx\\n\"", 0xffffffff82000000ULL);
   std::vector<uint8_t> r(24, 0);
   uint64_t ip = 0x1234, fmt = 0xffffffff82000000ULL;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "unit_fixture.h"
+#include "../support/formats.h"
 
 namespace tep::typed {
 namespace {
@@ -267,19 +268,9 @@ TEST_F(Builder, AnEventWithoutCommonType) {
   EXPECT_EQ(m.columns[0].reader.needs, 8);
 }
 
-const char kBprint[] =
-    "name: bprint\nID: 6\nformat:\n"
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
-    "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
-    "\tfield:const char * fmt;\toffset:16;\tsize:8;\tsigned:0;\n"
-    "\tfield:u32 buf[];\toffset:24;\tsize:0;\tsigned:0;\n\n"
-    "print fmt: \"%ps: %s\", (void *)REC->ip, REC->fmt\n";
 
 TEST_F(Builder, Bprint) {
-  const Model& m = h_.model(h_.add_format(kBprint, "ftrace"));
+  const Model& m = h_.model(h_.add_format(test_formats::kBprint, "ftrace"));
   EXPECT_EQ(m.layout, Model::Layout::kBprint);
   ASSERT_EQ(m.columns.size(), 2u);
   EXPECT_EQ(m.columns[0].name, "ip");
@@ -295,7 +286,7 @@ TEST_F(Builder, Bprint) {
 }
 
 TEST_F(Builder, BprintWithoutItsFields) {
-  std::string text = kBprint;
+  std::string text = test_formats::kBprint;
   text.replace(text.find("fmt;"), 3, "fmx");
   text.replace(text.find("REC->fmt"), 8, "REC->fmx");
   const Model& m = h_.model(h_.add_format(text, "ftrace"));

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "unit_fixture.h"
+#include "../support/formats.h"
 
 namespace tep::typed {
 namespace {
@@ -130,22 +131,12 @@ TEST(TypedText, AFailedEventPrintsItsFields) {
   EXPECT_EQ(text(src, src.model.columns[0], r.get()), "12");
 }
 
-const char kBprint[] =
-    "name: bprint\nID: 6\nformat:\n"
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
-    "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
-    "\tfield:const char * fmt;\toffset:16;\tsize:8;\tsigned:0;\n"
-    "\tfield:u32 buf[];\toffset:24;\tsize:0;\tsigned:0;\n\n"
-    "print fmt: \"%ps: %s\", (void *)REC->ip, REC->fmt\n";
 
 TEST(TypedText, BprintsCallerAndMessage) {
   Handle h;
   tep_parse_kallsyms(h.c_tep(), "ffffffff81000000 T traced_function\nffffffff81001000 T next_function\n");
   tep_parse_printk_formats(h.c_tep(), "0xffffffff82a00000 : \"typed test %d of %s\"\n");
-  format::Event& e = h.add_format(kBprint, "ftrace");
+  format::Event& e = h.add_format(test_formats::kBprint, "ftrace");
   test::Record r = h.record(e);
   const uint8_t args[] = {42, 0, 0, 0, 'a', 'b', 'c', 0};  // vbin_printf's int, then the string
   r.set("ip", 0xffffffff81000010ULL).set("fmt", 0xffffffff82a00000ULL).append(args, sizeof(args));
