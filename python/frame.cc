@@ -1,459 +1,259 @@
 // SPDX-License-Identifier: LGPL-2.1
-// Trace.dataframe(): the records of one event, read in batches, every field
-// filled by one tev_fill_columns call per batch into arrays that become numpy
-// arrays without a copy; pandas only wraps them. No Python runs per record
-// except for the byte and array fields, whose values are Python objects.
-// With several workers, each CPU buffer is read and filled by one of them, on
-// a file of its own and without the GIL; the parts are then merged into the
-// rows (and category order) one scan of the whole file gives.
-#include <pybind11/numpy.h>
-
-#include <algorithm>
-#include <cstring>
-#include <exception>
-#include <functional>
+// Trace.dataframe() and Trace.dataframes(): the records of the requested events
+// read in one pass, each event's records handed to its FrameBuilder in
+// batches. No Python runs per record except for the byte and array fields,
+// whose values are Python objects. With several workers, each CPU buffer is
+// read and filled by one of them, on a file of its own and without the GIL;
+// each event's parts are then merged into the rows (and category order) one
+// scan of the whole file gives.
 #include <memory>
 #include <optional>
-#include <string_view>
+#include <string>
 #include <thread>
-#include <unordered_map>
-#include <utility>
 #include <vector>
 
-#include "frame_workers.h"
-#include "numpy_arrays.h"
-#include "objects.h"
+#include "frame_builder.h"
 
 namespace pytev {
 namespace {
-
-// What a dataframe column becomes.
-enum class Repr { kInteger, kBoolean, kText, kEnum, kSymbol, kObjects };
-
-// Distinct texts in order of first appearance: the categories.
-struct Categories {
-  std::unordered_map<std::string, int32_t> codes;
-  std::vector<std::string> texts;
-  int32_t code(std::string_view text) {
-    auto [it, added] = codes.try_emplace(std::string(text), static_cast<int32_t>(texts.size()));
-    if (added) texts.emplace_back(text);
-    return it->second;
-  }
-  py::list list() const {
-    py::list out;
-    for (const std::string& t : texts) out.append(text_of(t));
-    return out;
-  }
-};
-
-struct OutColumn {
-  std::string name;
-  const tev_column* field;    // what the values come from
-  const tev_column* meaning;  // the printed value that reads the field as is, or the field
-  Repr repr = Repr::kInteger;
-  size_t width = 0;           // bytes per filled value
-  std::vector<uint8_t> data;  // filled values, then (Text) nothing
-  std::vector<uint8_t> valid;
-  std::vector<int32_t> codes;  // Text, Enum
-  Categories categories;
-  py::list objects;
-};
-
-// A printed value that gives a field its meaning: an enum, flags, a symbol or
-// a device read from it.
-const tev_column* meaning_of(const tev::Event& ev, const tep_format_field* field) {
-  for (const tev::Column& c : ev.columns()) {
-    if (c.field() != field) continue;
-    switch (c.kind()) {
-      case tev::Kind::Enum:
-      case tev::Kind::Flags:
-      case tev::Kind::Symbol:
-      case tev::Kind::Device: return c.get();
-      default: break;
-    }
-  }
-  return nullptr;
-}
-
-class FrameBuilder {
- public:
-  FrameBuilder(const FilePtr& file, tev_event* event) : file_(file), event_(event) {
-    tev::Event ev(event);
-    tep_event* raw = ev.raw();
-    int common = raw ? raw->format.nr_common : 0;
-    std::vector<tev::Column> fields = ev.fields();
-    for (size_t i = 0; i < fields.size(); i++) {
-      const tev::Column& f = fields[i];
-      if (f.name() == "common_pid" && f.type() == TEV_TYPE_I32) pid_ = f.get();
-      if (static_cast<int>(i) < common || f.type() == TEV_TYPE_NONE) continue;
-      OutColumn c;
-      c.name = std::string(f.name());
-      // A field named like a leading column (task_newtask's pid and comm) gets
-      // "#2", as a repeated column name does.
-      if (c.name == "ts" || c.name == "cpu" || c.name == "pid" || c.name == "comm") c.name += "#2";
-      c.field = f.get();
-      const tev_column* m = meaning_of(ev, f.field());
-      c.meaning = m ? m : f.get();
-      c.width = tev_type_size(f.type());
-      tev::Kind kind = tev::Column(c.meaning).kind();
-      if (f.type() == TEV_TYPE_BYTES)
-        c.repr = f.kind() == tev::Kind::String ? Repr::kText : Repr::kObjects;
-      else if (kind == tev::Kind::Enum)
-        c.repr = Repr::kEnum;
-      else if (kind == tev::Kind::Symbol)
-        c.repr = Repr::kSymbol;
-      else if (f.type() == TEV_TYPE_BOOL)
-        c.repr = Repr::kBoolean;
-      columns_.push_back(std::move(c));
-    }
-    if (pid_) fill_.push_back(pid_);
-    for (const OutColumn& c : columns_) fill_.push_back(c.field);
-  }
-
-  void add(const std::vector<const tep_record*>& records) {
-    size_t n = records.size(), at = ts_.size();
-    ts_.resize(at + n);
-    cpu_.resize(at + n);
-    pids_.resize(at + n);
-    pid_valid_.resize(at + n);
-    for (size_t i = 0; i < n; i++) {
-      ts_[at + i] = static_cast<int64_t>(records[i]->ts);
-      cpu_[at + i] = records[i]->cpu;
-    }
-    std::vector<void*> values;
-    std::vector<uint8_t*> valid;
-    if (pid_) {
-      values.push_back(pids_.data() + at);
-      valid.push_back(pid_valid_.data() + at);
-    }
-    for (OutColumn& c : columns_) {
-      // Byte views are read below, while the records live; only integers accumulate.
-      size_t base = tev_column_type(c.field) == TEV_TYPE_BYTES ? 0 : at;
-      c.data.resize((base + n) * c.width);
-      c.valid.resize(at + n);
-      values.push_back(c.data.data() + base * c.width);
-      valid.push_back(c.valid.data() + at);
-    }
-    if (tev_fill_columns(fill_.data(), fill_.size(), records.data(), n, values.data(), valid.data()) < 0)
-      throw std::runtime_error("typed events: cannot fill the columns of " + name());
-    for (OutColumn& c : columns_) convert(c, records, at);
-  }
-
-  // Whether a column's values are Python objects (made under the GIL, per batch).
-  bool has_objects() const {
-    for (const OutColumn& c : columns_)
-      if (c.repr == Repr::kObjects) return true;
-    return false;
-  }
-
-  // A part (see merge) moves its rows into a block after each batch, so that
-  // a worker's arrays stay batch-sized: growing one array per column maps and
-  // unmaps memory, which stalls the other workers' page faults.
-  void seal_block() {
-    Block b{std::exchange(ts_, {}),
-            std::exchange(cpu_, {}),
-            std::exchange(pids_, {}),
-            std::exchange(pid_valid_, {}),
-            {},
-            {},
-            {}};
-    for (OutColumn& c : columns_) {
-      b.data.push_back(std::exchange(c.data, {}));
-      b.valid.push_back(std::exchange(c.valid, {}));
-      b.codes.push_back(std::exchange(c.codes, {}));
-    }
-    rows_ += b.ts.size();
-    blocks_.push_back(std::move(b));
-  }
-
-  // The rows of `parts` (one per CPU buffer, in CPU order, each in its
-  // buffer's order, in sealed blocks of kBatch rows) in the order one scan
-  // gives: by time, then the lower CPU. Category codes are renumbered in that
-  // order, so the categories come out as a single scan would list them.
-  void merge(const std::vector<const FrameBuilder*>& parts, int workers) {
-    auto ts_at = [&](size_t p, size_t i) { return parts[p]->blocks_[i / kBatch].ts[i % kBatch]; };
-    std::vector<Row> order;
-    std::vector<size_t> next(parts.size(), 0);
-    for (;;) {
-      int best = -1;
-      for (size_t p = 0; p < parts.size(); p++)
-        if (next[p] < parts[p]->rows_ && (best < 0 || ts_at(p, next[p]) < ts_at(best, next[best])))
-          best = static_cast<int>(p);
-      if (best < 0) break;
-      order.push_back({static_cast<uint32_t>(best), static_cast<uint32_t>(next[best]++)});
-    }
-    size_t rows = order.size();
-    // Each merged array is a task; the workers share them out.
-    std::vector<std::function<void()>> tasks;
-    auto gather_into = [&](auto& out, size_t width, auto array_of) {
-      out.resize(rows * width / sizeof(out[0]));
-      Blocks from(parts.size());
-      for (size_t p = 0; p < parts.size(); p++)
-        for (const Block& b : parts[p]->blocks_)
-          from[p].push_back(reinterpret_cast<const uint8_t*>(array_of(b).data()));
-      tasks.push_back([width, to = reinterpret_cast<uint8_t*>(out.data()), from = std::move(from), &order] {
-        gather(width, to, from, order);
-      });
-    };
-    gather_into(
-        ts_, 8, [](const Block& b) -> const auto& { return b.ts; });
-    gather_into(
-        cpu_, 4, [](const Block& b) -> const auto& { return b.cpu; });
-    gather_into(
-        pids_, 4, [](const Block& b) -> const auto& { return b.pids; });
-    gather_into(
-        pid_valid_, 1, [](const Block& b) -> const auto& { return b.pid_valid; });
-    for (size_t j = 0; j < columns_.size(); j++) {
-      OutColumn& c = columns_[j];
-      gather_into(
-          c.valid, 1, [j](const Block& b) -> const auto& { return b.valid[j]; });
-      if (c.repr != Repr::kText)
-        gather_into(
-            c.data, c.width, [j](const Block& b) -> const auto& { return b.data[j]; });
-      if (c.repr != Repr::kText && c.repr != Repr::kEnum) continue;
-      if (c.repr == Repr::kEnum && rows && c.categories.texts.empty())
-        for (const std::string_view& label : tev::Column(c.meaning).labels()) c.categories.code(label);
-      c.codes.resize(rows);
-      tasks.push_back([this, j, &parts, &order] {
-        OutColumn& c = columns_[j];
-        std::vector<std::vector<int32_t>> renumber(parts.size());
-        for (size_t p = 0; p < parts.size(); p++) renumber[p].assign(parts[p]->columns_[j].categories.texts.size(), -1);
-        for (size_t i = 0; i < order.size(); i++) {
-          const FrameBuilder& from = *parts[order[i].part];
-          int32_t code = from.blocks_[order[i].index / kBatch].codes[j][order[i].index % kBatch];
-          if (code >= 0) {
-            int32_t& mapped = renumber[order[i].part][code];
-            if (mapped < 0) mapped = c.categories.code(from.columns_[j].categories.texts[code]);
-            code = mapped;
-          }
-          c.codes[i] = code;
-        }
-      });
-    }
-    run_workers(workers, [&](int w) {
-      for (size_t t = static_cast<size_t>(w); t < tasks.size(); t += static_cast<size_t>(workers)) tasks[t]();
-    });
-  }
-
-  py::object finish() {
-    py::module_ pd = py::module_::import("pandas");
-    py::object arrays = pd.attr("arrays");
-    py::object from_codes = pd.attr("Categorical").attr("from_codes");
-    py::dict data, attrs;
-    size_t rows = ts_.size();
-    data["ts"] = owned(std::move(ts_), py::dtype("int64"));
-    data["cpu"] = owned(std::move(cpu_), py::dtype("int32"));
-    // comm: one lookup per distinct pid.
-    std::unordered_map<int32_t, int32_t> pid_codes;
-    Categories comms;
-    std::vector<int32_t> comm_codes(rows, -1);
-    tep_handle* tep = file_->tep();
-    for (size_t i = 0; i < rows; i++) {
-      if (!pid_valid_[i]) continue;
-      auto [it, added] = pid_codes.try_emplace(pids_[i], 0);
-      if (added) it->second = comms.code(tep_data_comm_from_pid(tep, pids_[i]));
-      comm_codes[i] = it->second;
-    }
-    py::array pid_mask = missing(pid_valid_);
-    data["pid"] = arrays.attr("IntegerArray")(owned(std::move(pids_), py::dtype("int32")), pid_mask);
-    data["comm"] = from_codes(owned(std::move(comm_codes), py::dtype("int32")), comms.list());
-    py::object columns = py::dict();
-    for (OutColumn& c : columns_) {
-      data[c.name.c_str()] = finish_column(c, arrays, from_codes);
-      columns[c.name.c_str()] = ColumnRef{file_, c.meaning, c.meaning == c.field};
-    }
-    py::object frame = pd.attr("DataFrame")(data);
-    frame.attr("attrs")["columns"] = columns;
-    frame.attr("attrs")["event"] = EventType{file_, event_};
-    return frame;
-  }
-
- private:
-  std::string name() const {
-    tep_event* raw = tev::Event(event_).raw();
-    return raw && raw->name ? raw->name : "the event";
-  }
-
-  // Per batch: what must be read while the records live.
-  void convert(OutColumn& c, const std::vector<const tep_record*>& records, size_t at) {
-    size_t n = records.size();
-    if (c.repr == Repr::kText || c.repr == Repr::kObjects) {
-      const tev_bytes* views = reinterpret_cast<const tev_bytes*>(c.data.data());
-      if (c.repr == Repr::kText) {
-        c.codes.resize(at + n);
-        for (size_t i = 0; i < n; i++)
-          c.codes[at + i] =
-              c.valid[at + i]
-                  ? c.categories.code(std::string_view(static_cast<const char*>(views[i].data), views[i].size))
-                  : -1;
-        return;
-      }
-      tev::Column col(c.field);
-      for (size_t i = 0; i < n; i++) {
-        if (!c.valid[at + i]) {
-          c.objects.append(py::none());
-          continue;
-        }
-        c.objects.append(to_python(col, col.read(*records[i])));
-      }
-      return;
-    }
-    if (c.repr != Repr::kEnum) return;
-    // An enum: the printed value's label, or upstream's text when no label matches.
-    std::vector<int32_t> codes(n);
-    std::vector<uint8_t> valid(n);
-    if (tev_fill_codes(c.meaning, records.data(), n, codes.data(), valid.data()) < 0)
-      throw std::runtime_error("typed events: cannot read the labels of " + c.name);
-    if (c.categories.texts.empty())
-      for (const std::string_view& label : tev::Column(c.meaning).labels()) c.categories.code(label);
-    c.codes.resize(at + n);
-    for (size_t i = 0; i < n; i++) {
-      int32_t code = valid[i] ? codes[i] : -1;
-      if (code < 0 && c.valid[at + i]) code = c.categories.code(tev::Column(c.meaning).text(*records[i]));
-      c.codes[at + i] = code;
-    }
-  }
-
-  py::object finish_column(OutColumn& c, const py::object& arrays, const py::object& from_codes) {
-    switch (c.repr) {
-      case Repr::kObjects: return std::move(c.objects);
-      case Repr::kText:
-      case Repr::kEnum: return from_codes(owned(std::move(c.codes), py::dtype("int32")), c.categories.list());
-      case Repr::kSymbol: {
-        // The function containing each address, named once per distinct address.
-        std::vector<int32_t> codes(c.valid.size(), -1);
-        std::unordered_map<uint64_t, int32_t> seen;
-        for (size_t i = 0; i < codes.size(); i++) {
-          if (!c.valid[i]) continue;
-          uint64_t address = 0;
-          memcpy(&address, c.data.data() + i * c.width, c.width);  // little-endian host
-          auto [it, added] = seen.try_emplace(address, 0);
-          if (added) {
-            const char* name = nullptr;
-            uint64_t start = 0;
-            char hex[24];
-            if (tev_column_symbol(c.meaning, address, &name, &start) != TEV_OK || !name) {
-              snprintf(hex, sizeof(hex), "0x%llx", static_cast<unsigned long long>(address));
-              name = hex;
-            }
-            it->second = c.categories.code(name);
-          }
-          codes[i] = it->second;
-        }
-        return from_codes(owned(std::move(codes), py::dtype("int32")), c.categories.list());
-      }
-      case Repr::kBoolean: {
-        py::array mask = missing(c.valid);
-        return arrays.attr("BooleanArray")(owned(std::move(c.data), py::dtype("bool")), mask);
-      }
-      case Repr::kInteger: break;
-    }
-    py::array mask = missing(c.valid);
-    return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(tev_column_type(c.field))), mask);
-  }
-
-  FilePtr file_;
-  tev_event* event_;
-  const tev_column* pid_ = nullptr;
-  std::vector<OutColumn> columns_;
-  std::vector<const tev_column*> fill_;
-  std::vector<int64_t> ts_;
-  std::vector<int32_t> cpu_;
-  std::vector<int32_t> pids_;
-  std::vector<uint8_t> pid_valid_;
-  struct Block {
-    std::vector<int64_t> ts;
-    std::vector<int32_t> cpu, pids;
-    std::vector<uint8_t> pid_valid;
-    std::vector<std::vector<uint8_t>> data, valid;
-    std::vector<std::vector<int32_t>> codes;
-  };
-  std::vector<Block> blocks_;  // a part's sealed rows
-  size_t rows_ = 0;            // in blocks_
-};
 
 // Worth another open of the file per worker (15-60 ms for a 6.18 trace's
 // formats and kallsyms, once per trace): its records take several times that.
 constexpr int64_t kWorkersFrom = 16 << 20;
 
-// One CPU buffer's part of the frame, filled by a worker.
+// Records held at once, over every event of a pass: a held record keeps its
+// page (libtracecmd searches the held pages one by one, and a rare event's
+// batch must not keep the whole file in memory). 4x more was 25% slower.
+constexpr size_t kHeldRecords = kBatch;
+
+std::string full_name(tev_event* event) {
+  tep_event* raw = tev::Event(event).raw();
+  return std::string(raw->system) + ":" + raw->name;
+}
+
+// The events of one pass and their builders, on one TraceFile: the requested
+// ones (made up front, so that an event without records still has its empty
+// frame), or every event met (made at its first record).
+class PassFrames {
+ public:
+  PassFrames(const FilePtr& file, TraceFile& reader, const std::vector<std::string>* events)
+      : file_(file), reader_(reader), every_event_(!events) {
+    if (events)
+      for (const std::string& name : *events) builder(tev::Event(reader.find_event(name)).raw()->id);
+  }
+
+  // The builder of a record's event: nullptr when the pass does not want it.
+  FrameBuilder* for_id(int id) {
+    if (id >= 0 && static_cast<size_t>(id) < by_id_.size() && by_id_[id]) return by_id_[id].get();
+    return every_event_ ? builder(id) : nullptr;
+  }
+  // Builders in the order they were made.
+  const std::vector<FrameBuilder*>& builders() const { return order_; }
+  FrameBuilder* find(int id) const {
+    return id >= 0 && static_cast<size_t>(id) < by_id_.size() ? by_id_[id].get() : nullptr;
+  }
+
+ private:
+  FrameBuilder* builder(int id) {
+    tev_event* event = nullptr;
+    if (id < 0 || tev_event_by_id(reader_.catalog(), id, &event) != TEV_OK) return nullptr;
+    if (static_cast<size_t>(id) >= by_id_.size()) by_id_.resize(id + 1);
+    if (by_id_[id]) return by_id_[id].get();                    // named twice
+    by_id_[id] = std::make_unique<FrameBuilder>(file_, event);  // `file_`: only finish() uses it
+    order_.push_back(by_id_[id].get());
+    return order_.back();
+  }
+
+  FilePtr file_;
+  TraceFile& reader_;
+  bool every_event_;
+  std::vector<std::unique_ptr<FrameBuilder>> by_id_;
+  std::vector<FrameBuilder*> order_;
+};
+
+// Hands the records `source.next()` gives (optionally filtered) to their
+// events' builders, in batches of up to kBatch records that live until add()
+// returns. With `seal`, each batch is sealed into a block (a worker's part).
+template <typename Source>
+void fill_pass(TraceFile& file, Source& source, const Filter* filter, PassFrames& frames, bool seal) {
+  struct Pending {
+    std::vector<RecordPtr> held;
+    std::vector<const tep_record*> records;
+  };
+  std::vector<Pending> pending;  // by event id
+  std::vector<int> waiting;      // ids with records pending
+  size_t held = 0;
+  auto flush = [&](int id) {
+    Pending& p = pending[id];
+    FrameBuilder* frame = frames.find(id);
+    frame->add(p.records);
+    if (seal) frame->seal_block();
+    held -= p.records.size();
+    p.records.clear();
+    p.held.clear();
+  };
+  auto flush_all = [&] {
+    for (int id : waiting)
+      if (!pending[id].records.empty()) flush(id);
+    waiting.clear();
+  };
+  tep_handle* tep = file.tep();
+  while (RecordPtr r = source.next()) {
+    const int id = tep_data_type(tep, r.get());
+    if (!frames.for_id(id)) continue;
+    if (filter && !filter->match(r.get())) continue;
+    if (static_cast<size_t>(id) >= pending.size()) pending.resize(id + 1);
+    Pending& p = pending[id];
+    if (p.records.empty()) waiting.push_back(id);
+    p.records.push_back(r.get());
+    p.held.push_back(std::move(r));
+    if (p.records.size() == kBatch)
+      flush(id);
+    else if (++held == kHeldRecords)
+      flush_all();
+  }
+  flush_all();
+}
+
+// One CPU buffer's part of the frames, filled by a worker.
 struct CpuPart {
   int cpu;
-  std::unique_ptr<FrameBuilder> frame;
+  std::unique_ptr<PassFrames> frames;
   bool monotonic = true;
 };
 
-// A worker's own handle on the file, with the event and filter resolved on it.
+// A worker's own handle on the file, with the filter resolved on it.
 struct Worker {
   TraceFile* file = nullptr;
-  int event_id = -1;
   std::unique_ptr<Filter> filter;
   std::vector<CpuPart*> parts;
 
   void run() {
     for (CpuPart* part : parts) {
       CpuScan scan(*file, part->cpu);
-      batch_event(file->tep(), scan, event_id, filter.get(), kBatch,
-                  [&](const std::vector<const tep_record*>& records) {
-                    part->frame->add(records);
-                    part->frame->seal_block();
-                  });
+      fill_pass(*file, scan, filter.get(), *part->frames, true);
       part->monotonic = scan.monotonic();
     }
   }
 };
 
-int worker_count(const TraceFile& file, int threads) {
+int worker_count(const TraceFile& file, int threads, size_t cpus) {
   if (threads == 0) {  // automatic
     if (file.size() < kWorkersFrom) return 1;
     threads = static_cast<int>(std::thread::hardware_concurrency());
   }
-  return std::max(1, std::min(threads, file.cpus()));
+  return std::max(1, std::min(threads, static_cast<int>(cpus)));
 }
 
-// The frame from `workers` workers, or nullopt when one scan must do it: a CPU
+using Frames = std::vector<std::pair<std::string, py::object>>;
+
+// The frames of the requested events (nullptr: every event met), in the
+// order of the request (else by name).
+Frames finish(PassFrames& frames, const std::vector<std::string>* events) {
+  Frames out;
+  for (FrameBuilder* frame : frames.builders()) out.emplace_back(full_name(frame->event()), frame->finish());
+  if (!events) std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  return out;
+}
+
+// The frames from `workers` workers, or nullopt when one scan must do it: a CPU
 // buffer whose records go back in time would merge into another order.
-std::optional<py::object> threaded_dataframe(const FilePtr& file, tev_event* event, const std::string& filter,
-                                             int workers) {
-  tep_event* raw = tev::Event(event).raw();
-  std::string name = std::string(raw->system) + ":" + raw->name;
+std::optional<Frames> threaded_frames(const FilePtr& file, const std::vector<std::string>* events,
+                                      const std::string& filter, const std::vector<int>& cpus, int workers) {
   std::vector<Worker> pool(workers);
-  std::vector<CpuPart> parts(file->cpus());
+  std::vector<CpuPart> parts(cpus.size());
   for (int w = 0; w < workers; w++) {  // readers open here: libtracecmd's open is not known to be thread-safe
     Worker& worker = pool[w];
     worker.file = &file->reader(w);
-    tev_event* own = worker.file->find_event(name);
-    worker.event_id = tev::Event(own).raw()->id;
     if (!filter.empty()) worker.filter = std::make_unique<Filter>(worker.file->tep(), filter);
-    for (int cpu = w; cpu < file->cpus(); cpu += workers) {
-      parts[cpu].cpu = cpu;
-      parts[cpu].frame = std::make_unique<FrameBuilder>(file, own);  // `file`: only finish() uses it
-      worker.parts.push_back(&parts[cpu]);
+    for (size_t i = static_cast<size_t>(w); i < cpus.size(); i += static_cast<size_t>(workers)) {
+      parts[i].cpu = cpus[i];
+      parts[i].frames = std::make_unique<PassFrames>(file, *worker.file, events);
+      worker.parts.push_back(&parts[i]);
     }
   }
   run_workers(workers, [&](int w) { pool[w].run(); });
-  std::vector<const FrameBuilder*> frames;
-  for (const CpuPart& part : parts) {
+  for (const CpuPart& part : parts)
     if (!part.monotonic) return std::nullopt;
-    frames.push_back(part.frame.get());
+  // The merged frames, made on this file in the request's order, then for
+  // the events only some parts met.
+  PassFrames merged(file, *file, events);
+  for (const CpuPart& part : parts)
+    for (FrameBuilder* frame : part.frames->builders()) merged.for_id(tev::Event(frame->event()).raw()->id);
+  for (FrameBuilder* frame : merged.builders()) {
+    const int id = tev::Event(frame->event()).raw()->id;
+    std::vector<std::unique_ptr<FrameBuilder>> empty;
+    std::vector<const FrameBuilder*> of_event;
+    for (const CpuPart& part : parts) {
+      const FrameBuilder* from = part.frames->find(id);
+      if (!from) from = empty.emplace_back(std::make_unique<FrameBuilder>(file, frame->event())).get();
+      of_event.push_back(from);
+    }
+    frame->merge(of_event, workers);
   }
-  FrameBuilder frame(file, event);
-  frame.merge(frames, workers);
-  return frame.finish();
+  return finish(merged, events);
+}
+
+// A scan's records of some CPU buffers only.
+struct BufferSubset {
+  Scan& scan;
+  std::vector<bool> wanted;
+  RecordPtr next() {
+    for (;;) {
+      RecordPtr r = scan.next();
+      if (!r || wanted[r->cpu]) return r;
+    }
+  }
+};
+
+// Whether any requested event (every event: any of the file's) has a column of
+// Python objects, which only the scan with the GIL can fill.
+bool has_objects(const FilePtr& file, const std::vector<std::string>* events) {
+  if (events) {
+    for (const std::string& name : *events)
+      if (FrameBuilder(file, file->find_event(name)).has_objects()) return true;
+    return false;
+  }
+  for (tev_event* event : file->events())
+    if (FrameBuilder(file, event).has_objects()) return true;
+  return false;
 }
 
 }  // namespace
 
-py::object dataframe(const FilePtr& file, tev_event* event, const std::string& filter, int threads) {
-  FrameBuilder frame(file, event);
-  int workers = worker_count(*file, threads);
-  if (workers > 1 && !frame.has_objects())
-    if (std::optional<py::object> threaded = threaded_dataframe(file, event, filter, workers)) return *threaded;
+std::vector<std::pair<std::string, py::object>> dataframes(const FilePtr& file, const std::vector<std::string>* events,
+                                                           const std::string& filter, int threads,
+                                                           const std::vector<int>* cpus) {
+  std::vector<int> buffers;
+  if (cpus) {
+    for (int cpu : *cpus)
+      if (cpu < 0 || cpu >= file->cpus())
+        throw BadArgument("no CPU buffer " + std::to_string(cpu) + " in " + file->path());
+    buffers = *cpus;
+  } else {
+    for (int cpu = 0; cpu < file->cpus(); cpu++) buffers.push_back(cpu);
+  }
+  const int workers = worker_count(*file, threads, buffers.size());
+  // A subset of the buffers is read buffer by buffer (and merged) even alone.
+  if ((workers > 1 || cpus) && !has_objects(file, events))
+    if (std::optional<Frames> threaded = threaded_frames(file, events, filter, buffers, workers)) return *threaded;
+  PassFrames frames(file, *file, events);
   std::unique_ptr<Filter> f = filter.empty() ? nullptr : std::make_unique<Filter>(file->tep(), filter);
-  tep_event* raw = tev::Event(event).raw();
-  scan_event(*file, raw ? raw->id : -1, f.get(), kBatch,
-             [&](const std::vector<const tep_record*>& records) { frame.add(records); });
-  return frame.finish();
+  Scan scan(*file);
+  if (cpus) {
+    BufferSubset subset{scan, std::vector<bool>(file->cpus())};
+    for (int cpu : *cpus) subset.wanted[cpu] = true;
+    fill_pass(*file, subset, f.get(), frames, false);
+  } else {
+    fill_pass(*file, scan, f.get(), frames, false);
+  }
+  return finish(frames, events);
+}
+
+py::object dataframe(const FilePtr& file, tev_event* event, const std::string& filter, int threads,
+                     const std::vector<int>* cpus) {
+  const std::vector<std::string> one{full_name(event)};
+  return dataframes(file, &one, filter, threads, cpus).front().second;
 }
 
 }  // namespace pytev

@@ -99,8 +99,9 @@ py::list entries(const std::vector<tev::Entry>& table) {
 py::object optional_text(std::optional<std::string_view> s) { return s ? py::object(text_of(*s)) : py::none(); }
 
 void bind_column(py::module_& m) {
-  py::class_<ColumnRef>(m, "Column", "A printed value of an event type, or one of its raw fields.")
-      .def_property_readonly("name", [](const ColumnRef& c) { return text_of(c.get().name()); })
+  py::class_<ColumnRef> column(m, "Column", "A printed value of an event type, or one of its raw fields.");
+  bind_vectorised(column);
+  column.def_property_readonly("name", [](const ColumnRef& c) { return text_of(c.get().name()); })
       .def_property_readonly("kind", [](const ColumnRef& c) { return kind_name(c.get()); })
       .def_property_readonly("is_field", [](const ColumnRef& c) { return c.is_field; })
       .def_property_readonly("field",
@@ -170,8 +171,14 @@ void bind_column(py::module_& m) {
           },
           "The kernel function containing address, and the offset into it; None when none does.")
       .def(
-          "format", [](const ColumnRef& c, const py::object& x) { return text_of(c.get().text(record_of(x).get())); },
-          "Upstream's text of this column for a Value or a Record (TEP_PRINT_INFO's piece).")
+          "format",
+          [](const ColumnRef& c, const py::object& x) {
+            if (py::isinstance<py::int_>(x) && !py::isinstance<py::bool_>(x))
+              return text_of(format_plain(c, x.cast<py::int_>().attr("__and__")(~uint64_t{0}).cast<uint64_t>()));
+            return text_of(c.get().text(record_of(x).get()));
+          },
+          "Upstream's text of this column for a Value or a Record (TEP_PRINT_INFO's piece), or for a plain "
+          "integer held by the field the column reads.")
       .def("__repr__", [](const ColumnRef& c) {
         return "<traceevent.Column " + std::string(c.get().name()) + " " + kind_name(c.get()) + ">";
       });
@@ -296,6 +303,11 @@ void bind_record(py::module_& m) {
       .def("__next__", &RecordIterator::next);
 }
 
+int thread_count(std::optional<int> threads) {
+  if (threads && *threads < 1) throw py::value_error("threads must be at least 1");
+  return threads.value_or(0);
+}
+
 std::optional<EventType> event_arg(const Trace& t, const std::optional<std::string>& event) {
   if (!event) return std::nullopt;
   return EventType{t.file, t.get().find_event(*event)};
@@ -330,17 +342,48 @@ void bind_trace(py::module_& m) {
           "The records in time order, of one event and/or matching an upstream filter string "
           "(\"sched_switch: prev_pid > 0\"). Starting a scan ends the previous one.")
       .def("__iter__", [](const Trace& t) { return RecordIterator(t.file, std::nullopt, ""); })
+      .def_property_readonly(
+          "cpus", [](const Trace& t) { return t.get().cpus(); }, "The number of CPU buffers.")
       .def(
           "dataframe",
-          [](const Trace& t, const std::string& event, const std::string& filter, std::optional<int> threads) {
+          [](const Trace& t, const std::string& event, const std::string& filter, std::optional<int> threads,
+             std::optional<std::vector<int>> cpus) {
             EventType e{t.file, t.get().find_event(event)};
-            if (threads && *threads < 1) throw py::value_error("threads must be at least 1");
-            return dataframe(t.file, e.event, filter, threads.value_or(0));
+            return dataframe(t.file, e.event, filter, thread_count(threads), cpus ? &*cpus : nullptr);
           },
-          py::arg("event"), py::arg("filter") = "", py::arg("threads") = py::none(),
+          py::arg("event"), py::arg("filter") = "", py::arg("threads") = py::none(), py::arg("cpus") = py::none(),
           "A pandas DataFrame of one event's records: ts, cpu, pid, comm, then one column per field. "
           "threads: how many CPU buffers are read at once (default: one per CPU buffer, up to the "
-          "machine's threads, for traces of 16 MiB and more); the frame is the same whatever it is.")
+          "machine's threads, for traces of 16 MiB and more); the frame is the same whatever it is. "
+          "cpus: the CPU buffers to read (default: all).")
+      .def(
+          "dataframes",
+          [](const Trace& t, std::optional<std::vector<std::string>> events, const std::string& filter,
+             std::optional<int> threads, std::optional<std::vector<int>> cpus) {
+            t.get();
+            py::dict out;
+            for (auto& [name, frame] : dataframes(t.file, events ? &*events : nullptr, filter, thread_count(threads),
+                                                  cpus ? &*cpus : nullptr))
+              out[py::str(name)] = std::move(frame);
+            return out;
+          },
+          py::arg("events") = py::none(), py::arg("filter") = "", py::arg("threads") = py::none(),
+          py::arg("cpus") = py::none(),
+          "{\"system:name\": DataFrame} of the events (default: every event with records), all from one "
+          "pass over the file; each frame is what dataframe() gives for its event (cpus: as there).")
+      .def(
+          "summary", [](const Trace& t) { return summary(t.file); },
+          "A DataFrame of each event's records per CPU buffer (event, cpu, count, first_ts, last_ts); "
+          "attrs[\"lost_events\"]: the events each buffer lost, attrs[\"lost_unknown\"]: losses of unknown size.")
+      .def(
+          "to_jsonl",
+          [](const Trace& t, const std::string& path, std::optional<std::vector<std::string>> events,
+             const std::string& filter) {
+            t.get();
+            return to_jsonl(t.file, path, events ? &*events : nullptr, filter);
+          },
+          py::arg("path"), py::arg("events") = py::none(), py::arg("filter") = "",
+          "Writes one JSON object per record (Documentation/typed-events.md, \"JSON lines\"); returns how many.")
       .def("__repr__", [](const Trace& t) {
         return "<traceevent.Trace " + t.file->path() + (t.file->closed() ? " (closed)>" : ">");
       });
@@ -389,7 +432,7 @@ py::object to_python(const tev::Column& column, const tev::Value& value) {
 
 }  // namespace pytev
 
-PYBIND11_MODULE(traceevent, m) {
+PYBIND11_MODULE(_traceevent, m) {
   using namespace pytev;
   m.doc() = "Typed trace events from trace.dat files (libtraceevent's tev_* API through libtracecmd).";
   py::register_exception_translator([](std::exception_ptr p) {

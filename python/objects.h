@@ -8,6 +8,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "event-typed.hpp"
 #include "trace_file.h"
@@ -62,9 +64,24 @@ py::object to_python(const tev::Column& column, const tev::Value& value);
 py::str text_of(std::string_view bytes);
 std::string kind_name(const tev::Column& column);
 
-// The DataFrame of one event's records (frame.cc).
-// threads: workers reading CPU buffers in parallel; 0: one per CPU buffer up
-// to the machine's threads when the file is large enough to gain from it.
-py::object dataframe(const FilePtr& file, tev_event* event, const std::string& filter, int threads);
+// DataFrames (frame.cc). threads: workers reading CPU buffers in parallel; 0:
+// one per CPU buffer up to the machine's threads when the file is large enough
+// to gain from it. cpus: the CPU buffers to read (nullptr: all).
+// Every requested event's frame ("system:name"; events nullptr: every event
+// with records, by name), from one pass over the file.
+std::vector<std::pair<std::string, py::object>> dataframes(const FilePtr& file, const std::vector<std::string>* events,
+                                                           const std::string& filter, int threads,
+                                                           const std::vector<int>* cpus);
+py::object dataframe(const FilePtr& file, tev_event* event, const std::string& filter, int threads,
+                     const std::vector<int>* cpus);
+
+// Trace.summary() (summary.cc) and Trace.to_jsonl() (export.cc).
+py::object summary(const FilePtr& file);
+int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector<std::string>* events,
+                 const std::string& filter);
+
+// Column methods over many plain values (vectorised.cc); a plain value's text.
+void bind_vectorised(py::class_<ColumnRef>& column);
+std::string format_plain(const ColumnRef& c, uint64_t value);
 
 }  // namespace pytev

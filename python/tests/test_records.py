@@ -90,7 +90,7 @@ def test_errors(sched_irq):
     with pytest.raises(ValueError, match="another event"):
         sched_irq.event_type("sched_switch").column("prev_state").format(softirq)
     with pytest.raises(TypeError):
-        sched_irq.event_type("sched_switch").column("prev_pid").format(42)
+        sched_irq.event_type("sched_switch").column("prev_pid").format("42")
     with pytest.raises(FileNotFoundError):
         traceevent.open("/nonexistent/trace.dat")
     with pytest.raises(OSError, match="cannot open trace"):
