@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/byte_order.h"
 #include "btf_builder.h"
 #include "event-parse.h"
 
@@ -219,6 +220,8 @@ TEST(Btf, NoWarningsBelowTheirLevel) {
 
 // The other byte order's blob loads (upstream refuses it) and finds the same.
 TEST(Btf, OtherByteOrderLoads) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   const BlobBuilder b = two_functions();
   const bool host_big = tep_is_bigendian();
   const auto blob = b.blob(!host_big);

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/byte_order.h"
 #include "plan_fixture.h"
 #include "../support/formats.h"
 
@@ -106,6 +107,8 @@ TEST_F(PrintBprint, PointersTheKernelWroteAsText) {
 }
 
 TEST_F(PrintBprint, DirectivesUpstreamReadsDifferently) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   printk("\"%p|%pS|%pfw|%px|%c|%hd|%-5d|%5.2u|%zu|%*d|%%|%d\"");
   bytes_.put<uint64_t>(24, 0).put<uint64_t>(32, 0xffffffff81000000ULL).text(40, std::string("fw\0", 3));
   bytes_.put<uint64_t>(44, 0x10).put<uint32_t>(52, 7).put<uint32_t>(56, 8).put<uint64_t>(60, 99);

@@ -13,6 +13,7 @@
 #include <string>
 #include <type_traits>
 
+#include "base/byte_order.h"
 #include "plan_fixture.h"
 
 namespace tep::print_plan {
@@ -113,6 +114,8 @@ TEST_F(FieldPrinter, NoDataPrintsNothing) {
 
 // The location word checks of upstream's dynamic_offset_field.
 TEST_F(FieldPrinter, DynamicArraysPastTheRecord) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   // The words lie outside: offset and length 0, so the text at offset 0 (u8
   // arrays are strings too, as upstream's field_is_string says).
   EXPECT_EQ(fields(58).substr(fields(58).find(" s=")), " s=\x01 r=\x01 d=\x01");

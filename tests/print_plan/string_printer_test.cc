@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "base/byte_order.h"
 #include "plan_fixture.h"
 #include "print_plan/evaluator.h"
 
@@ -186,6 +187,8 @@ TEST_F(StringPrinter, EmptyMasksAndMasksPastTheRecordPrintNothing) {
 }
 
 TEST_F(StringPrinter, FiveByteMask) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   bytes_.dynamic(40, std::string("\xff\x01\x00\x00\x80", 5));
   EXPECT_EQ(strings("\"%s|%s\", __get_bitmask(mask), __get_cpumask(mask)"), "80,000001ff|0-8,39");
 }

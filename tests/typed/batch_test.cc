@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/byte_order.h"
 #include "unit_fixture.h"
 
 namespace tep::typed {
@@ -108,6 +109,8 @@ TEST_F(Batch, OnlyNullsAndOtherEvents) {
 }
 
 TEST(TypedBatch, EveryKindOfBytes) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   Handle h;
   tep_parse_printk_formats(h.c_tep(), "0xffffffff82a00000 : \"a kernel string\"\n");
   format::Event& e = h.add(test::kEveryKindFields, test::kEveryKindPrintFmt);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "base/byte_order.h"
 #include "unit_fixture.h"
 
 namespace tep::typed {
@@ -52,6 +53,8 @@ class Lanes : public ::testing::Test {
 };
 
 TEST_F(Lanes, FieldsOfTheirOwnWidthAreCopied) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   EXPECT_EQ(lane(field("a")).copy_width, 4);
   EXPECT_EQ(lane(field("s")).copy_width, 2);
   EXPECT_EQ(lane(field("big")).copy_width, 8);
@@ -75,6 +78,8 @@ TEST_F(Lanes, FieldsOfTheirOwnWidthAreCopied) {
 }
 
 TEST_F(Lanes, CommonTypeOfKnownRowsIsTheId) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   const Column& type = field("common_type");
   EXPECT_EQ(lane(type, false, true).copy_width, 0);
   EXPECT_EQ(lane(type, false, false).copy_width, 2);
@@ -241,6 +246,8 @@ class BigEndianLanes : public Lanes {
 };
 
 TEST_F(BigEndianLanes, SwappedFieldsAreNotCopied) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   EXPECT_TRUE(lane(field("a")).swap);
   EXPECT_EQ(lane(field("a")).copy_width, 0);
   BatchSource src = h_.source(e_);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/byte_order.h"
 #include "unit_fixture.h"
 
 namespace tep::typed {
@@ -166,6 +167,8 @@ TEST_F(Reading, BadDataLocWordsGiveNull) {
 }
 
 TEST_F(Reading, KernelStringsFromThePrintkFormats) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   test::Record r = record();
   Value v = read("fmt", r.set("fmt", kPrintkAddress).get());
   ASSERT_TRUE(v.valid);

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "base/byte_order.h"
 #include "unit_fixture.h"
 #include "../support/formats.h"
 
@@ -133,6 +134,8 @@ TEST(TypedText, AFailedEventPrintsItsFields) {
 
 
 TEST(TypedText, BprintsCallerAndMessage) {
+  // Its bytes are written for a little-endian host (to be made host-neutral).
+  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   Handle h;
   tep_parse_kallsyms(h.c_tep(), "ffffffff81000000 T traced_function\nffffffff81001000 T next_function\n");
   tep_parse_printk_formats(h.c_tep(), "0xffffffff82a00000 : \"typed test %d of %s\"\n");
