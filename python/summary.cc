@@ -2,6 +2,7 @@
 // Trace.summary(): one pass over every record, counting each event's records
 // per CPU buffer with their first and last timestamps, and the events the
 // kernel reported lost in each buffer.
+#include <algorithm>
 #include <map>
 #include <utility>
 
@@ -20,25 +21,34 @@ struct Tally {
 
 py::object summary(const FilePtr& file) {
   tep_handle* tep = file->tep();
-  std::map<std::pair<int, int>, Tally> tallies;  // (event id, cpu)
-  std::map<int, int64_t> lost, lost_unknown;     // by cpu
+  const size_t ncpus = static_cast<size_t>(file->cpus());
+  std::vector<std::vector<Tally>> tallies;  // [event id + 1][cpu]: no lookup per record
+  std::vector<int64_t> lost(ncpus), lost_unknown(ncpus);
   Scan scan(*file);
   while (RecordPtr r = scan.next()) {
-    Tally& t = tallies[{tep_data_type(tep, r.get()), r->cpu}];
+    const size_t slot = static_cast<size_t>(std::max(tep_data_type(tep, r.get()), -1) + 1);
+    const size_t cpu = static_cast<size_t>(r->cpu);
+    if (cpu >= ncpus) continue;  // libtracecmd reads only the file's CPU buffers
+    if (slot >= tallies.size()) tallies.resize(slot + 1);
+    if (tallies[slot].empty()) tallies[slot].resize(ncpus);
+    Tally& t = tallies[slot][cpu];
     if (!t.count++) t.first = r->ts;
     t.last = r->ts;
     // libtracecmd's count of what the kernel dropped before this record; -1:
     // some, the buffer did not say how many.
-    if (r->missed_events > 0) lost[r->cpu] += r->missed_events;
-    if (r->missed_events < 0) lost_unknown[r->cpu]++;
+    if (r->missed_events > 0) lost[cpu] += r->missed_events;
+    if (r->missed_events < 0) lost_unknown[cpu]++;
   }
   // Rows by event name, then CPU.
   std::map<std::pair<std::string, int>, const Tally*> rows;
-  for (const auto& [key, t] : tallies) {
-    tep_event* event = tep_find_event(tep, key.first);
-    rows[{event ? std::string(event->system) + ":" + event->name : "unknown:" + std::to_string(key.first),
-          key.second}] = &t;
-  }
+  for (size_t slot = 0; slot < tallies.size(); slot++)
+    for (size_t cpu = 0; cpu < tallies[slot].size(); cpu++) {
+      if (!tallies[slot][cpu].count) continue;
+      const int id = static_cast<int>(slot) - 1;
+      tep_event* event = tep_find_event(tep, id);
+      rows[{event ? std::string(event->system) + ":" + event->name : "unknown:" + std::to_string(id),
+            static_cast<int>(cpu)}] = &tallies[slot][cpu];
+    }
   std::vector<std::string> names;
   std::vector<int32_t> cpus;
   std::vector<int64_t> counts, firsts, lasts;
@@ -61,7 +71,7 @@ py::object summary(const FilePtr& file) {
   data["last_ts"] = owned(std::move(lasts), py::dtype("int64"));
   py::object frame = pd.attr("DataFrame")(data);
   py::dict lost_by_cpu, unknown_by_cpu;
-  for (int cpu = 0; cpu < file->cpus(); cpu++) {
+  for (size_t cpu = 0; cpu < ncpus; cpu++) {
     lost_by_cpu[py::int_(cpu)] = lost[cpu];
     unknown_by_cpu[py::int_(cpu)] = lost_unknown[cpu];
   }

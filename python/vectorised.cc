@@ -31,7 +31,7 @@ class ValueRecord {
                         " does not read one integer field: its text needs a record");
     tep_event* event = field_->event;
     tep_handle* tep = event->tep;
-    swap_ = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
+    big_endian_ = tep_is_file_bigendian(tep);
     int size = 0;
     for (tep_format_field* f = event->format.common_fields; f; f = f->next) size = std::max(size, f->offset + f->size);
     for (tep_format_field* f = event->format.fields; f; f = f->next) size = std::max(size, f->offset + f->size);
@@ -51,14 +51,14 @@ class ValueRecord {
   void store(const tep_format_field& f, uint64_t value) {
     unsigned char out[8];
     for (int i = 0; i < f.size; i++) {
-      const int byte = swap_ != static_cast<bool>(__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) ? f.size - 1 - i : i;
+      const int byte = big_endian_ ? f.size - 1 - i : i;  // the file's byte order
       out[byte] = static_cast<unsigned char>(value >> (8 * i));
     }
     memcpy(bytes_.data() + f.offset, out, static_cast<size_t>(f.size));
   }
 
   tep_format_field* field_ = nullptr;
-  bool swap_ = false;
+  bool big_endian_ = false;
   std::vector<unsigned char> bytes_;
   tep_record record_{};
 };

@@ -12,15 +12,11 @@ import pandas as pd
 
 def _values(series):
     """The series' integers as uint64 (the bits of signed values) and where they are valid."""
-    array = series.array
-    if isinstance(array, pd.arrays.IntegerArray) or isinstance(array, pd.arrays.BooleanArray):
-        valid = ~array._mask
-        data = array._data
-    else:
-        data = np.asarray(series)
-        valid = None
-    if data.dtype.kind not in "iub":
+    if not (pd.api.types.is_integer_dtype(series.dtype) or pd.api.types.is_bool_dtype(series.dtype)):
         raise TypeError(f"column {series.name!r} holds {series.dtype}, not integers")
+    missing = series.isna().to_numpy()
+    valid = ~missing if missing.any() else None
+    data = series.to_numpy(dtype=getattr(series.dtype, "numpy_dtype", series.dtype), na_value=0)
     return np.ascontiguousarray(data).astype(np.uint64, copy=False), valid
 
 
