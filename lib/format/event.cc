@@ -34,9 +34,9 @@ void Event::set_fields(const FieldDrafts& drafts, size_t common) {
   field_text.reset();
   const size_t n = drafts.fields.size();
   if (n == 0) return;
-  field_text = std::make_unique_for_overwrite<char[]>(drafts.text.size());
+  field_text = std::unique_ptr<char[]>(new char[drafts.text.size()]);
   memcpy(field_text.get(), drafts.text.data(), drafts.text.size());
-  field_storage = std::make_unique_for_overwrite<Field[]>(n);
+  field_storage = std::unique_ptr<Field[]>(new Field[n]);
   memcpy(static_cast<void*>(field_storage.get()), drafts.fields.data(), n * sizeof(Field));
   tep_format_field** link = &format.common_fields;
   for (size_t i = 0; i < n; i++) {

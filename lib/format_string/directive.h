@@ -9,7 +9,6 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -50,7 +49,8 @@ struct Directive {
   // No flag but '-' and '0', no precision: "%-5d", "%03d", "%08lx".
   bool width_only() const {
     constexpr std::array<unsigned char, 8> kLeftAndZero = {0xff, 0, 0, 0, 0xff, 0, 0, 0};
-    return (flag_word() & ~std::bit_cast<uint64_t>(kLeftAndZero)) == 0 && precision < 0;
+    // The builtin, not std::bit_cast: emscripten 3.1.6's libc++ (the WebAssembly build) has none.
+    return (flag_word() & ~__builtin_bit_cast(uint64_t, kLeftAndZero)) == 0 && precision < 0;
   }
   uint64_t flag_word() const {
     uint64_t flags;
