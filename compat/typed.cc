@@ -29,6 +29,14 @@ TEP_EXPORT const char* tev_strerror(int status) {
     case TEV_ERR_WRONG_EVENT: return "the record belongs to another event";
     case TEV_ERR_NO_MEMORY: return "out of memory";
     case TEV_ERR_INTERNAL: return "internal error";
+    case TEV_ERR_NO_BTF: return "no BTF: load one with tep_load_btf or tev_catalog_load_btf";
+    case TEV_ERR_BAD_BTF: return "not a BTF blob that can be read";
+    case TEV_ERR_NO_FUNCTION: return "the BTF has no such function (or kallsyms no name for its address)";
+    case TEV_ERR_NO_ARGS: return "the event carries no function argument words";
+    case TEV_ERR_WRONG_FUNCTION: return "the record belongs to another function";
+    case TEV_ERR_BTF_MISMATCH:
+      return "the record holds fewer argument words than the function's parameters take: the BTF does not match "
+             "the trace";
     default: return "unknown status";
   }
 }

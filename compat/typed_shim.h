@@ -32,6 +32,7 @@ inline const tev_column* to_c(const ColumnHandle* h) { return reinterpret_cast<c
 struct Resolved {
   TypedEvent* event = nullptr;
   const Model* model = nullptr;
+  const Model* fixed = nullptr;  // the handle's own model (a function's parameters), else null
   const Column* column = nullptr;
   BatchSource source() const { return BatchSource{event->tep(), event->event(), *model}; }
 };
@@ -42,7 +43,8 @@ inline int resolve(const tev_column* h, Resolved& out) {
   const auto* handle = reinterpret_cast<const ColumnHandle*>(h);
   if (handle->magic != kColumnMagic || !handle->event || handle->event->magic != kEventMagic) return TEV_ERR_BAD_HANDLE;
   out.event = handle->event;
-  out.model = &out.event->model();
+  out.fixed = handle->model;
+  out.model = out.fixed ? out.fixed : &out.event->model();
   out.column = TypedEvent::resolve(*out.model, *handle);
   return out.column ? TEV_OK : TEV_ERR_BAD_HANDLE;
 }
@@ -51,7 +53,8 @@ inline int resolve(const tev_column* h, Resolved& out) {
 // model: a batch of several columns takes its model once.
 inline int resolve_like(const tev_column* h, const Resolved& like, Resolved& out) {
   const auto* handle = reinterpret_cast<const ColumnHandle*>(h);
-  if (!h || handle->magic != kColumnMagic || handle->event != like.event) return resolve(h, out);
+  if (!h || handle->magic != kColumnMagic || handle->event != like.event || handle->model != like.fixed)
+    return resolve(h, out);
   out = like;
   out.column = TypedEvent::resolve(*like.model, *handle);
   return out.column ? TEV_OK : TEV_ERR_BAD_HANDLE;

@@ -73,7 +73,11 @@ inline const tev_column* meaning_of(const tev::Event& ev, const tep_format_field
 
 class FrameBuilder {
  public:
-  FrameBuilder(const FilePtr& file, tev_event* event) : file_(file), event_(event) {
+  // `parameters`: a function's (function_args.cc), after the fields, in place
+  // of the field `replaced` (the argument words they read).
+  FrameBuilder(const FilePtr& file, tev_event* event, const std::vector<tev::Column>& parameters = {},
+               std::string_view replaced = {})
+      : file_(file), event_(event) {
     tev::Event ev(event);
     tep_event* raw = ev.raw();
     int common = raw ? raw->format.nr_common : 0;
@@ -81,27 +85,12 @@ class FrameBuilder {
     for (size_t i = 0; i < fields.size(); i++) {
       const tev::Column& f = fields[i];
       if (f.name() == "common_pid" && f.type() == TEV_TYPE_I32) pid_ = f.get();
-      if (static_cast<int>(i) < common || f.type() == TEV_TYPE_NONE) continue;
-      OutColumn c;
-      c.name = std::string(f.name());
-      // A field named like a leading column (task_newtask's pid and comm) gets
-      // "#2", as a repeated column name does.
-      if (c.name == "ts" || c.name == "cpu" || c.name == "pid" || c.name == "comm") c.name += "#2";
-      c.field = f.get();
+      if (static_cast<int>(i) < common || f.type() == TEV_TYPE_NONE || f.name() == replaced) continue;
       const tev_column* m = meaning_of(ev, f.field());
-      c.meaning = m ? m : f.get();
-      c.width = tev_type_size(f.type());
-      tev::Kind kind = tev::Column(c.meaning).kind();
-      if (f.type() == TEV_TYPE_BYTES)
-        c.repr = f.kind() == tev::Kind::String ? Repr::kText : Repr::kObjects;
-      else if (kind == tev::Kind::Enum)
-        c.repr = Repr::kEnum;
-      else if (kind == tev::Kind::Symbol)
-        c.repr = Repr::kSymbol;
-      else if (f.type() == TEV_TYPE_BOOL)
-        c.repr = Repr::kBoolean;
-      columns_.push_back(std::move(c));
+      add_column(f, m ? m : f.get());
     }
+    for (const tev::Column& p : parameters)
+      if (p.type() != TEV_TYPE_NONE) add_column(p, p.get());
     if (pid_) fill_.push_back(pid_);
     for (const OutColumn& c : columns_) fill_.push_back(c.field);
   }
@@ -267,6 +256,37 @@ class FrameBuilder {
   }
 
  private:
+  // A column of values from `f`, meaning what `meaning` says. A name taken
+  // (a field named like a leading column, as task_newtask's pid and comm) gets
+  // "#2", as a repeated column name does.
+  void add_column(const tev::Column& f, const tev_column* meaning) {
+    OutColumn c;
+    c.name = std::string(f.name());
+    auto taken = [&](const std::string& name) {
+      if (name == "ts" || name == "cpu" || name == "pid" || name == "comm") return true;
+      for (const OutColumn& o : columns_)
+        if (o.name == name) return true;
+      return false;
+    };
+    if (taken(c.name)) {
+      std::string base = c.name;
+      for (int n = 2; taken(c.name); n++) c.name = base + "#" + std::to_string(n);
+    }
+    c.field = f.get();
+    c.meaning = meaning;
+    c.width = tev_type_size(f.type());
+    tev::Kind kind = tev::Column(c.meaning).kind();
+    if (f.type() == TEV_TYPE_BYTES)
+      c.repr = f.kind() == tev::Kind::String ? Repr::kText : Repr::kObjects;
+    else if (kind == tev::Kind::Enum)
+      c.repr = Repr::kEnum;
+    else if (kind == tev::Kind::Symbol)
+      c.repr = Repr::kSymbol;
+    else if (f.type() == TEV_TYPE_BOOL)
+      c.repr = Repr::kBoolean;
+    columns_.push_back(std::move(c));
+  }
+
   std::string name() const {
     tep_event* raw = tev::Event(event_).raw();
     return raw && raw->name ? raw->name : "the event";

@@ -384,6 +384,20 @@ void bind_trace(py::module_& m) {
           },
           py::arg("path"), py::arg("events") = py::none(), py::arg("filter") = "",
           "Writes one JSON object per record (Documentation/typed-events.md, \"JSON lines\"); returns how many.")
+      .def(
+          "function_args",
+          [](const Trace& t, std::optional<std::string> function, const std::string& event, const py::object& btf) {
+            t.get();
+            return function_args(t.file, function, event, btf);
+          },
+          py::arg("function") = py::none(), py::arg("event") = "ftrace:function", py::arg("btf") = py::none(),
+          "DataFrames of function (or funcgraph_entry) records with their arguments typed from BTF: ts, cpu, pid, "
+          "comm, the event's fields, then one column per parameter (integers of their width, enums categorical, "
+          "bools, pointers; a struct by value as bytes). function: that function's frame (its BTF or kallsyms "
+          "name); None: {name: DataFrame} of every function with records. btf: a BTF blob (bytes) or a file's "
+          "path, kept for the trace's later calls (default: the one given before). ValueError when there is no "
+          "BTF, the event has no argument words, the function is not in the BTF, or a record holds fewer "
+          "argument words than the parameters take (the BTF does not match the trace).")
       .def("__repr__", [](const Trace& t) {
         return "<traceevent.Trace " + t.file->path() + (t.file->closed() ? " (closed)>" : ">");
       });

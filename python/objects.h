@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -79,6 +80,11 @@ py::object dataframe(const FilePtr& file, tev_event* event, const std::string& f
 py::object summary(const FilePtr& file);
 int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector<std::string>* events,
                  const std::string& filter);
+
+// Trace.function_args() (function_args.cc): a function's DataFrame, or
+// {name: DataFrame} of every function when `function` is empty.
+py::object function_args(const FilePtr& file, const std::optional<std::string>& function, const std::string& event,
+                         const py::object& btf);
 
 // Column methods over many plain values (vectorised.cc); a plain value's text.
 void bind_vectorised(py::class_<ColumnRef>& column);

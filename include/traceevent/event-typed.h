@@ -34,6 +34,7 @@ struct tev_catalog;
 struct tev_event;
 struct tev_column;
 struct tev_window;
+struct tev_function_args;
 
 enum tev_status {
 	TEV_OK			= 0,
@@ -48,6 +49,16 @@ enum tev_status {
 	TEV_ERR_WRONG_EVENT	= -9,	/* the record is another event's */
 	TEV_ERR_NO_MEMORY	= -10,
 	TEV_ERR_INTERNAL	= -11,
+	/* Function arguments from BTF (tev_function_args_*): */
+	TEV_ERR_NO_BTF		= -12,	/* no BTF: tep_load_btf() or tev_catalog_load_btf() */
+	TEV_ERR_BAD_BTF		= -13,	/* a blob that is not BTF this library can read */
+	TEV_ERR_NO_FUNCTION	= -14,	/* the BTF has no such function, or kallsyms no name
+					   for the record's address */
+	TEV_ERR_NO_ARGS		= -15,	/* the event carries no argument words (not ftrace:function
+					   or ftrace:funcgraph_entry with args[]) */
+	TEV_ERR_WRONG_FUNCTION	= -16,	/* the record is another function's */
+	TEV_ERR_BTF_MISMATCH	= -17,	/* the record holds fewer argument words than the BTF's
+					   parameters take: the BTF does not match the trace */
 };
 
 const char *tev_strerror(int status);
@@ -254,6 +265,58 @@ int tev_bitset_test(const struct tev_column *column, struct tev_bytes bits, unsi
 /* Element index of an array value, sign-extended when signed. */
 int tev_array_element(const struct tev_column *column, struct tev_bytes array, size_t index,
 		      int64_t *element);
+
+/*
+ * Function arguments from BTF: the argument words of ftrace:function
+ * (ip, parent_ip, unsigned long args[]) and ftrace:funcgraph_entry (func,
+ * depth, args[]) records as one column per parameter of the record's function,
+ * named after it and typed from BTF: TEV_KIND_INT / TEV_KIND_UINT of the
+ * parameter's width, TEV_KIND_BOOL, TEV_KIND_ENUM (its names as labels and one
+ * table), TEV_KIND_POINTER, and TEV_KIND_OPAQUE (a struct or anything else by
+ * value: TEV_TYPE_BYTES, its words as the record holds them). tev_column_note()
+ * is the parameter's declaration ("const char *filename"); tev_format() its
+ * text as tep_btf_print_args() prints it. The columns are columns of the event:
+ * tev_read(), tev_fill(), tev_fill_columns() (with the event's own) take them,
+ * and a record with fewer words than the parameters take gives no value in any.
+ * The BTF is the catalog's (tev_catalog_load_btf), else the handle's
+ * (tep_load_btf). A function's model is built at its first request and lives
+ * as long as the catalog.
+ */
+/* Copies a BTF blob (raw, as /sys/kernel/btf/vmlinux) for the catalog's
+   function arguments; NULL, 0 drops it (the handle's BTF is used again). */
+int tev_catalog_load_btf(struct tev_catalog *catalog, const void *data, size_t size);
+/* The parameters of `function` (its name in the BTF or in kallsyms, ".isra.0"
+   and such cut) as columns of `event`'s records. */
+int tev_function_args_find(struct tev_event *event, const char *function,
+			   struct tev_function_args **args);
+/* The parameters of the function a record of `event` is of (its ip or func
+   looked up in the handle's kallsyms). */
+int tev_function_args_of(struct tev_event *event, const struct tep_record *record,
+			 struct tev_function_args **args);
+/* The function's name in the BTF. */
+const char *tev_function_args_name(const struct tev_function_args *args);
+/* The columns: one per parameter (a variadic "..." has none). */
+int tev_function_args_count(const struct tev_function_args *args);
+int tev_function_args_column(const struct tev_function_args *args, int index,
+			     const struct tev_column **column);
+int tev_function_args_find_column(const struct tev_function_args *args, const char *name,
+				  const struct tev_column **column);
+/* The argument words the parameters take (a struct by value may take several). */
+int tev_function_args_words(const struct tev_function_args *args);
+/* TEV_OK when record is one of the function's with all its words, else
+   TEV_ERR_WRONG_EVENT, _NO_FUNCTION (kallsyms does not name its address),
+   _WRONG_FUNCTION or _BTF_MISMATCH. */
+int tev_function_args_check(const struct tev_function_args *args, const struct tep_record *record);
+/*
+ * Every parameter of count records: values[j] and valid[j] (valid, or any
+ * valid[j], may be NULL) as tev_fill() fills them for column j. Records of
+ * other events or functions give null. Returns the number of the function's
+ * records, or a negative tev_status: TEV_ERR_BTF_MISMATCH when one of them
+ * holds fewer words than the parameters take (nothing is filled then).
+ */
+int64_t tev_function_args_fill(const struct tev_function_args *args,
+			       const struct tep_record *const *records, size_t count,
+			       void *const *values, uint8_t *const *valid);
 
 #ifdef __cplusplus
 }

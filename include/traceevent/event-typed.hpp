@@ -10,6 +10,8 @@
  *   for (std::string_view name : v.flag_names()) ...
  *   std::string text = state.format(v);              // upstream's text
  *   state.fill(records, values, valid);              // the columnar path
+ *   auto args = ev.function_args(record);            // ftrace:function records,
+ *   for (tev::Value v : args->read(record)) ...      // their parameters from BTF
  *   tev::Window window(catalog);                     // records of any events,
  *   for (size_t g = 0, n = window.load(records); g < n; g++)  // grouped by event:
  *     window.fill(g, window.group(g).event.fields(), values, valid);
@@ -256,6 +258,55 @@ inline size_t fill_columns(std::span<const Column> columns, std::span<const tep_
                                                             values.data(), valid.empty() ? nullptr : valid.data())));
 }
 
+// A function's parameters as columns of function / funcgraph_entry records,
+// typed from BTF (event-typed.h, "Function arguments from BTF").
+class FunctionArgs {
+ public:
+  explicit FunctionArgs(tev_function_args* a) : a_(a) {}
+  tev_function_args* get() const { return a_; }
+  // The function's name in the BTF.
+  std::string_view name() const { return detail::view(tev_function_args_name(a_)); }
+  // The argument words the parameters take.
+  int words() const { return static_cast<int>(detail::check(tev_function_args_words(a_))); }
+  std::vector<Column> columns() const {
+    std::vector<Column> out;
+    for (int i = 0, n = static_cast<int>(detail::check(tev_function_args_count(a_))); i < n; i++) {
+      const tev_column* c = nullptr;
+      detail::check(tev_function_args_column(a_, i, &c));
+      out.emplace_back(c);
+    }
+    return out;
+  }
+  std::optional<Column> find_column(const char* name) const {
+    const tev_column* c = nullptr;
+    int status = tev_function_args_find_column(a_, name, &c);
+    if (status == TEV_ERR_NO_COLUMN) return std::nullopt;
+    detail::check(status);
+    return Column(c);
+  }
+  // TEV_OK, or why the record is not one of the function's with all its words.
+  int check(const tep_record& record) const { return tev_function_args_check(a_, &record); }
+  // Every parameter's value in the record; throws Error when check() fails.
+  std::vector<Value> read(const tep_record& record) const {
+    detail::check(check(record));
+    std::vector<Value> out;
+    for (const Column& c : columns()) out.push_back(c.read(record));
+    return out;
+  }
+  // values[j] (and valid[j]) as Column::fill fills them for parameter j;
+  // returns the number of the function's records.
+  size_t fill(std::span<const tep_record* const> records, std::span<void* const> values,
+              std::span<uint8_t* const> valid = {}) const {
+    size_t n = static_cast<size_t>(detail::check(tev_function_args_count(a_)));
+    if (values.size() < n || (!valid.empty() && valid.size() < n)) throw Error(TEV_ERR_INDEX);
+    return static_cast<size_t>(detail::check(tev_function_args_fill(
+        a_, records.data(), records.size(), values.data(), valid.empty() ? nullptr : valid.data())));
+  }
+
+ private:
+  tev_function_args* a_;
+};
+
 class Event {
  public:
   explicit Event(tev_event* e) : e_(e) {}
@@ -268,6 +319,20 @@ class Event {
   std::vector<Column> fields() const { return list(true); }
   std::optional<Column> find_column(const char* name) const { return find(name, false); }
   std::optional<Column> find_field(const char* name) const { return find(name, true); }
+
+  // The parameters of a function (its BTF or kallsyms name); nullopt when the
+  // BTF has no such function. Throws Error without BTF or argument words.
+  std::optional<FunctionArgs> function_args(const char* function) const {
+    tev_function_args* a = nullptr;
+    int status = tev_function_args_find(e_, function, &a);
+    return found_args(status, a);
+  }
+  // The parameters of the record's function (its address through kallsyms).
+  std::optional<FunctionArgs> function_args(const tep_record& record) const {
+    tev_function_args* a = nullptr;
+    int status = tev_function_args_of(e_, &record, &a);
+    return found_args(status, a);
+  }
 
   // What tep_print_event prints for TEP_PRINT_INFO, from the columns.
   std::string text(const tep_record& record) const {
@@ -290,6 +355,11 @@ class Event {
       out.emplace_back(c);
     }
     return out;
+  }
+  static std::optional<FunctionArgs> found_args(int status, tev_function_args* a) {
+    if (status == TEV_ERR_NO_FUNCTION) return std::nullopt;
+    detail::check(status);
+    return FunctionArgs(a);
   }
   std::optional<Column> find(const char* name, bool field) const {
     const tev_column* c = nullptr;
@@ -331,6 +401,10 @@ class Catalog {
     return found(status, e);
   }
   void define(const char* name, uint64_t value) { detail::check(tev_catalog_define(c_, name, value)); }
+  // A BTF blob for function arguments (copied); an empty one drops it.
+  void load_btf(std::span<const uint8_t> blob) {
+    detail::check(tev_catalog_load_btf(c_, blob.empty() ? nullptr : blob.data(), blob.size()));
+  }
 
  private:
   static std::optional<Event> found(int status, tev_event* e) {

@@ -9,9 +9,13 @@
 #include <string_view>
 
 #include "btf/btf.h"
+#include "seq/output_buffer.h"
 #include "trace-seq.h"
 
 namespace tep::btf {
+
+// A parameter's declaration as list_args writes it: "const char *filename".
+void put_declaration(const BtfTypes& types, seq::Output& out, BtfTypes::Param param);
 
 // The parameter count, -1 when the function is not there (or is not a
 // function), 0 when its prototype is missing.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "btf/btf.h"
 
+#include <atomic>
+
 #include "base/log.h"
 
 namespace tep::btf {
@@ -25,7 +27,11 @@ void warn(const LoadError& e, size_t size) {
   }
 }
 
+std::atomic<uint64_t> loads{0};
+
 }  // namespace
+
+Btf::Btf() : serial(loads.fetch_add(1, std::memory_order_relaxed) + 1) {}
 
 std::unique_ptr<Btf> load(const void* data, size_t size, LoadError* error) {
   auto btf = std::make_unique<Btf>();

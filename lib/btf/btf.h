@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 
@@ -16,7 +17,11 @@ namespace tep::btf {
 
 class Btf {
  public:
+  Btf();
   BtfTypes types;
+  // Tells loads apart (a new Btf may be allocated where a freed one was):
+  // what is built from one remembers its serial.
+  const uint64_t serial;
   // The FUNC named `name` (FunctionIndex::find).
   uint32_t find_function(std::string_view name) const {
     std::call_once(index_built_, [this] { index_.build(types); });

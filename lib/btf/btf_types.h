@@ -100,6 +100,14 @@ class BtfTypes {
   Enumerator enumerator(uint32_t enum_id, unsigned i) const {
     return Enumerator{word(enum_id, 3 + 2 * i), word(enum_id, 4 + 2 * i)};
   }
+  // An ENUM64's value i < vlen: its name's offset and its 64 bits.
+  struct Enumerator64 {
+    uint32_t name_off;
+    uint64_t value;
+  };
+  Enumerator64 enumerator64(uint32_t enum_id, unsigned i) const {
+    return Enumerator64{word(enum_id, 3 + 3 * i), word(enum_id, 4 + 3 * i) | uint64_t{word(enum_id, 5 + 3 * i)} << 32};
+  }
   // A string by its offset in the string section; "" outside it.
   std::string_view string(uint32_t off) const {
     if (off >= str_size_) return {};

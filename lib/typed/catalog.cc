@@ -2,10 +2,18 @@
 #include "typed/catalog.h"
 
 #include "print_plan/plan_cache.h"
+#include "typed/function_args.h"
 
 namespace tep::typed {
 
 TypedEvent::TypedEvent(Catalog& catalog, format::Event& event) : catalog_(catalog), event_(event) {}
+TypedEvent::~TypedEvent() = default;
+
+FunctionArgsCache& TypedEvent::function_args() {
+  std::lock_guard<std::mutex> lock(catalog_.mutex_);
+  if (!function_args_) function_args_ = std::make_unique<FunctionArgsCache>(*this);
+  return *function_args_;
+}
 
 tep_handle& TypedEvent::tep() const { return catalog_.tep(); }
 
@@ -39,6 +47,11 @@ TypedEvent& Catalog::event(format::Event& event) {
   }
   typed->model();  // the handles exist once the first model does
   return *typed;
+}
+
+void Catalog::load_btf(std::unique_ptr<btf::Btf> btf) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  btf_ = std::move(btf);
 }
 
 void Catalog::define(std::string_view name, uint64_t value) {

@@ -38,11 +38,17 @@ struct ColumnHandle {
   TypedEvent* event;
   uint32_t index;
   bool is_field;
+  // The model it belongs to when that is never rebuilt (a function's
+  // parameters, function_args.h); null: the event's current model.
+  const Model* model = nullptr;
 };
+
+class FunctionArgsCache;
 
 class TypedEvent {
  public:
   TypedEvent(Catalog& catalog, format::Event& event);
+  ~TypedEvent();
   TypedEvent(const TypedEvent&) = delete;
   TypedEvent& operator=(const TypedEvent&) = delete;
 
@@ -63,6 +69,10 @@ class TypedEvent {
     return h.index < list.size() ? &list[h.index] : nullptr;
   }
 
+  Catalog& catalog() const { return catalog_; }
+  // The parameters of its records' functions (function_args.h), made on first use.
+  FunctionArgsCache& function_args();
+
   const uint32_t magic = kEventMagic;
 
  private:
@@ -70,6 +80,7 @@ class TypedEvent {
   format::Event& event_;
   base::GenerationSlot model_;  // every model ever published lives as long as the event
   std::vector<std::unique_ptr<ColumnHandle>> columns_, fields_;
+  std::unique_ptr<FunctionArgsCache> function_args_;
 };
 
 class Catalog {
@@ -86,6 +97,13 @@ class Catalog {
   void define(std::string_view name, uint64_t value);
   uint64_t constants_version() const { return constants_version_.load(std::memory_order_acquire); }
 
+  // The BTF that types function arguments: the catalog's own (load_btf), else
+  // the handle's (tep_load_btf); null when neither. Under mutex().
+  const btf::Btf* btf() const { return btf_ ? btf_.get() : tep_.btf.get(); }
+  // Replaces the catalog's own BTF (null: back to the handle's).
+  void load_btf(std::unique_ptr<btf::Btf> btf);
+  std::mutex& mutex() { return mutex_; }
+
   const uint32_t magic = kCatalogMagic;
 
  private:
@@ -95,6 +113,7 @@ class Catalog {
   std::mutex mutex_;
   std::vector<std::unique_ptr<TypedEvent>> events_;  // by format::Event::index
   Constants constants_;
+  std::unique_ptr<btf::Btf> btf_;  // load_btf's; models of function arguments do not point into it
   std::atomic<uint64_t> constants_version_{0};
 };
 

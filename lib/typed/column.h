@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "btf/parameters.h"
 #include "print_plan/plan.h"
 
 namespace tep::typed {
@@ -150,6 +151,11 @@ struct Column {
   std::string zero_name;  // Flags: what a value of 0 is called
   bool has_zero_name = false;
   int minor_bits = 0;  // Device: dev_t = MAJOR << minor_bits | MINOR
+
+  // A function's parameter (function_args.h): how its words print, and where
+  // the first lies in the record (-1: the column is no parameter).
+  btf::ParamValue parameter;
+  int parameter_offset = -1;
 
   // Text: the literal print fmt text before the column, and the plan steps that
   // print it (first..last). A raw field prints through tep_print_field.

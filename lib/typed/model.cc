@@ -97,22 +97,6 @@ std::vector<Column> step_columns(const ClassifyContext& cx, const print_plan::Pl
   return columns;
 }
 
-// Names from the print fmt's labels, else the field read, else the argument's
-// position; a repeated name gets "#2", "#3".
-void name_columns(std::vector<Column>& columns) {
-  std::set<std::string> taken;
-  for (Column& c : columns) {
-    std::string name = label_before(c.prefix);
-    if (name.empty()) name = c.default_name;
-    if (name.empty() && c.field && c.field->name) name = c.field->name;
-    if (name.empty()) name = "arg" + std::to_string(c.print_arg);
-    std::string unique = name;
-    for (int n = 2; taken.count(unique); n++) unique = name + "#" + std::to_string(n);
-    taken.insert(unique);
-    c.name = std::move(unique);
-  }
-}
-
 // "delta_ns: %lld", "%lld ns": integers with a stated unit are durations (or timestamps).
 void apply_time_units(std::vector<Column>& columns, const std::string& suffix) {
   for (size_t i = 0; i < columns.size(); i++) {
@@ -229,6 +213,20 @@ int64_t reader_needs(const Column& c, const Model& m) {
 }
 
 }  // namespace
+
+void name_columns(std::vector<Column>& columns) {
+  std::set<std::string> taken;
+  for (Column& c : columns) {
+    std::string name = label_before(c.prefix);
+    if (name.empty()) name = c.default_name;
+    if (name.empty() && c.field && c.field->name) name = c.field->name;
+    if (name.empty()) name = "arg" + std::to_string(c.print_arg);
+    std::string unique = name;
+    for (int n = 2; taken.count(unique); n++) unique = name + "#" + std::to_string(n);
+    taken.insert(unique);
+    c.name = std::move(unique);
+  }
+}
 
 std::unique_ptr<Model> build_model(const tep_handle& tep, const format::Event& event, const print_plan::Plan& plan,
                                    const Constants& constants, uint64_t generation) {

@@ -44,6 +44,10 @@ struct Model : base::Generated {
   std::deque<print_plan::PointerArg> pointers;
 };
 
+// Names from the print fmt's labels, else the column's default name, else the
+// field read, else the argument's position; a repeated name gets "#2", "#3".
+void name_columns(std::vector<Column>& columns);
+
 std::unique_ptr<Model> build_model(const tep_handle& tep, const format::Event& event, const print_plan::Plan& plan,
                                    const Constants& constants, uint64_t generation);
 

@@ -141,12 +141,7 @@ class RecordValue {
     return Value{};
   }
 
-  int32_t lookup(int table, uint64_t bits) const {
-    if (table < 0 || static_cast<size_t>(table) >= c_.label_index.size()) return -1;
-    const auto& index = c_.label_index[static_cast<size_t>(table)];
-    auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(bits, INT32_MIN));
-    return it != index.end() && it->first == bits ? it->second : -1;
-  }
+  int32_t lookup(int table, uint64_t bits) const { return enum_code(c_, table, bits); }
 
  public:
   int32_t code_of(const Value& v) const {
@@ -168,6 +163,13 @@ uint64_t normalize(uint64_t v, ValueType type) {
   int shift = 64 - 8 * width;
   if (is_signed_type(type)) return static_cast<uint64_t>(static_cast<int64_t>(v << shift) >> shift);
   return v & (~0ULL >> shift);
+}
+
+int32_t enum_code(const Column& c, int table, uint64_t bits) {
+  if (table < 0 || static_cast<size_t>(table) >= c.label_index.size()) return -1;
+  const auto& index = c.label_index[static_cast<size_t>(table)];
+  auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(bits, INT32_MIN));
+  return it != index.end() && it->first == bits ? it->second : -1;
 }
 
 void index_labels(Column& c) {

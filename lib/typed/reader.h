@@ -36,6 +36,9 @@ Value read_value(const BatchSource& src, const Column& c, const tep_record& reco
 // The bits of `v` as a value of `type`: truncated to its width, sign-extended when signed.
 uint64_t normalize(uint64_t v, ValueType type);
 
+// The label index of `bits` in an Enum column's table `table`, -1 when none.
+int32_t enum_code(const Column& c, int table, uint64_t bits);
+
 // Indexes an Enum column's tables for code lookups (build time).
 void index_labels(Column& c);
 

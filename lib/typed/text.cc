@@ -7,6 +7,7 @@
 #include "print_plan/field_printer.h"
 #include "print_plan/bprint.h"
 #include "print_plan/plan_runner.h"
+#include "typed/function_args.h"
 
 namespace tep::typed {
 namespace {
@@ -57,6 +58,10 @@ void print_text(trace_seq* s, const BatchSource& src, const Column& c, const tep
   if (m.layout == Model::Layout::kBprint && m.plan->bprint_fields_found && c.print_arg < 0 && !m.pointers.empty() &&
       (&c == &m.columns.front() || &c == &m.columns.back())) {
     print_bprint_part(s, src, c, ctx);
+    return;
+  }
+  if (c.parameter_offset >= 0) {
+    print_parameter(s, src.tep, c, record);
     return;
   }
   if (c.first_step >= 0) {

@@ -5,6 +5,7 @@
   kinds.btf                 one function per type kind and shape
   edge.btf                  INT encodings at their limits, names outside the string section
   dups.btf                  one name given to three functions, dotted names
+  functions.btf             kernel-like functions whose arguments the typed tests read
   crashers.btf              what upstream 1.9.0 crashes on (void behind qualifiers, bad ids, loops)
   bad-*.btf                 headers and sections that load must refuse or cut short
 
@@ -190,6 +191,34 @@ def kinds():
     return b
 
 
+def functions():
+    """Parameters of each kind the typed columns give (tests/typed/function_args_test.cc)."""
+    b = Btf()
+    i = b.int_('int', 4, SIGNED)
+    u = b.int_('unsigned int', 4)
+    ch = b.int_('char', 1, CHAR | SIGNED)
+    boolean = b.int_('_Bool', 1, BOOL)
+    short = b.int_('short int', 2, SIGNED)
+    u64 = b.add('TYPEDEF', 'u64', st=b.int_('long long unsigned int', 8))
+    pid_type = b.enum('pid_type', 4, [('PIDTYPE_PID', 0), ('PIDTYPE_TGID', 1), ('PIDTYPE_PGID', 2),
+                                      ('PIDTYPE_SID', 3), ('PIDTYPE_MAX', 4)])
+    level = b.enum('level', 4, [('LEVEL_LOW', -1), ('LEVEL_NONE', 0), ('LEVEL_HIGH', 1)], signed=True)
+    wide = b.enum64('wide', 8, [('WIDE_ONE', 1), ('WIDE_FAR', 1 << 40)])
+    pair = b.struct('pair', 16, [('a', u64, 0), ('b', u64, 64)])
+    open_how = b.struct('open_how', 24)
+    cchar_p = b.ptr(b.mod('CONST', ch))
+    b.func('do_sys_openat2', b.proto(b.int_('long int', 8, SIGNED),
+                                     [('dfd', i), ('filename', cchar_p), ('how', b.ptr(open_how))]))
+    b.func('typed_mix', b.proto(i, [('a', i), ('b', u), ('c', pid_type), ('p', b.ptr(0)), ('flag', boolean),
+                                    ('ch', ch), ('big', u64), ('s', pair), ('sh', short)]))
+    b.func('kfree', b.proto(0, [('objp', b.ptr(0))]))
+    b.func('set_level', b.proto(0, [('level', level), ('wide', wide)]))
+    b.func('log_it', b.proto(i, [('fmt', cchar_p), ('', 0)]))
+    b.func('same_names', b.proto(0, [('x', i), ('x', i), ('', i)]))
+    b.func('no_args', b.proto(0, []))
+    return b
+
+
 def edge():
     b = Btf()
     i = b.int_('int', 4, SIGNED)
@@ -310,6 +339,7 @@ def main():
         write('kinds.btf', kinds().blob(big))
         write('edge.btf', edge().blob(big))
         write('dups.btf', dups().blob(big))
+        write('functions.btf', functions().blob(big))
         write('crashers.btf', crashers().blob(big))
         for name, data in bad(big).items():
             write('bad-%s.btf' % name, data)
