@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "base/immutable_text.h"
 
+#include <cstdint>
+
+#ifndef __EMSCRIPTEN__
 #include <elf.h>
 #include <link.h>
-
-#include <cstdint>
+#endif
 
 namespace tep::base {
 
+#ifdef __EMSCRIPTEN__
+// WebAssembly memory has no read-only part: every text is compared.
+bool in_main_program_rodata(const void*, size_t) { return false; }
+#else
 namespace {
 
 // The main program's PT_LOAD segments without write permission, read once:
@@ -44,5 +50,6 @@ bool in_main_program_rodata(const void* text, size_t size) {
     if (address >= segments.start[i] && address <= segments.end[i] && size <= segments.end[i] - address) return true;
   return false;
 }
+#endif
 
 }  // namespace tep::base

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "base/number_scan.h"
 
+#include "base/host_model.h"
 #include "base/text_reader.h"
 
 namespace tep::base {
@@ -28,7 +29,7 @@ ScannedNumber scan_number_general(std::string_view text, const NumberSyntax& syn
   // The common case, a format file's "offset:16;" or "signed:0;": nothing but
   // a short decimal number, which every rule reads alike (18 digits fit any
   // 64-bit range, 9 a 32-bit long's; a leading 0 would be octal under base 0).
-  const bool long32 = syntax.long_range && sizeof(long) == 4;
+  const bool long32 = syntax.long_range && kLongBits == 32;
   const size_t short_digits = long32 ? 9 : 18;
   if (size - 1 < short_digits && text[0] >= '0' && text[0] <= '9' && (text[0] != '0' || size == 1) &&
       syntax.width >= size && (syntax.base == 0 || syntax.base == 10)) {

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "base/host_model.h"
+
 namespace tep::format_string {
 
 // The length modifier: how much of an integer argument's register is read.
@@ -58,15 +60,15 @@ struct Directive {
     return flags;
   }
   // Bits of an integer argument the conversion reads (8, 16, 32 or 64): l, z
-  // and t read this host's long, size_t and ptrdiff_t (32 bits on i686).
+  // and t read the long, size_t and ptrdiff_t of base/host_model.h (32 bits on i686).
   int int_bits() const {
     switch (length) {
       case Length::kNone: return 32;
       case Length::kChar: return 8;
       case Length::kShort: return 16;
-      case Length::kLong: return 8 * sizeof(long);
-      case Length::kSize: return 8 * sizeof(size_t);
-      case Length::kPtrdiff: return 8 * sizeof(ptrdiff_t);
+      case Length::kLong:
+      case Length::kSize:
+      case Length::kPtrdiff: return base::kLongBits;
       default: return 64;
     }
   }

@@ -46,7 +46,7 @@ struct PrintFmtConversion {
 // Upstream makes a print fmt's %l a %ll where the trace's long is 64 bits and
 // the host's is not (i686): the value is printed whole, not cut to the host's long.
 inline void follow_trace_long(PrintFmtConversion& c, int trace_long_size) {
-  if (trace_long_size == 8 && sizeof(long) == 4 && c.directive.length == Length::kLong)
+  if (trace_long_size == 8 && base::kLongBits == 32 && c.directive.length == Length::kLong)
     c.directive.length = Length::kLongLong;
 }
 

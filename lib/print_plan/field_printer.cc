@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "base/host_model.h"
 #include "print_plan/evaluator.h"
 #include "print_plan/field_conversion.h"
 #include "format_string/print_fmt_format.h"
@@ -120,7 +121,7 @@ void print_pointer(Output& s, const tep_handle& tep, char variant, uint64_t valu
   } else if (!found) {
     // A plain %p is printf's of the value cast to a pointer (its low 32 bits on
     // i686): "(nil)" for 0; an unknown symbol is 0x%llx.
-    if (!symbol) value = static_cast<uintptr_t>(value);
+    if (!symbol) value = base::as_pointer(value);
     if (value == 0 && !symbol)
       s.append("(nil)");
     else

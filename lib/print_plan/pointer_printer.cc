@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "base/digits.h"
+#include "base/host_model.h"
 #include "print_plan/evaluator.h"
 
 namespace tep::print_plan {
@@ -147,7 +148,7 @@ bool sized_field(Output& s, const Context& ctx, const PointerArg& arg, int want,
 
 // printf's %p of the value cast to a pointer: its low 32 bits on i686.
 void plain_pointer(Output& s, uint64_t value) {
-  uint64_t v = static_cast<uintptr_t>(value);
+  uint64_t v = base::as_pointer(value);
   if (v)
     append_hex(s, v, true);
   else
