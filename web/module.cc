@@ -35,6 +35,7 @@ class Trace {
     view_.open({bytes_.get(), size}, std::make_unique<tev_web::BuiltinPlugins>(), [&progress](size_t records) {
       if (progress.typeOf().as<std::string>() == "function") progress(static_cast<double>(records));
     });
+    bytes_.reset();  // the view copied what it needs: the file's memory goes back to the heap
     if (view_.tep()) tev_catalog_new(view_.tep(), &catalog_);
   }
   ~Trace() {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "trace_view/trace_view.h"
 
+#include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -69,7 +72,7 @@ void TraceView::add(const tep_record& record, uint8_t buffer) {
   e.ts = record.ts;
   e.cpu = static_cast<uint16_t>(record.cpu);
   e.size = static_cast<uint32_t>(record.size);
-  e.missed_events = record.missed_events;
+  e.missed_events = static_cast<int32_t>(std::clamp<long long>(record.missed_events, -1, INT32_MAX));
   e.buffer = buffer;
   e.event_id = static_cast<uint16_t>(tep.common_fields.read(tep, core::CommonField::kType, record.data, record.size));
   e.pid = tep.common_fields.read(tep, core::CommonField::kPid, record.data, record.size);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,24 @@ TEST(TraceView, PluginsLoadOnceAndUnloadWithTheView) {
     EXPECT_EQ(unloads, 0);
   }
   EXPECT_EQ(unloads, 1);
+}
+
+// The browser module frees the file once it is indexed: printing must not read it again.
+TEST(TraceView, TheFileCanGoOnceOpen) {
+  std::string expected;
+  for (const char* name : {"sched_irq_v7zstd.dat", "kmem.dat", "marker.dat"}) {
+    MappedFile file;
+    ASSERT_EQ(file.open(trace_path(name)), 0);
+    auto copy = std::make_unique<std::vector<std::byte>>(file.bytes().begin(), file.bytes().end());
+    TraceView view;
+    view.open({copy->data(), copy->size()}, nullptr);
+    copy.reset();
+    std::string out = tep::trace_view::report_header(view);
+    tep::trace_view::append_report(view, 0, view.count(), out);
+    std::string error;
+    tep::trace_view::matching(view, "common_pid != 0", error);  // reads every record's fields
+    EXPECT_EQ(static_cast<size_t>(std::count(out.begin(), out.end(), '\n')), view.count() + 1) << name;
+  }
 }
 
 TEST(TraceView, DamagedFilesKeepWhatCameBefore) {

@@ -14,12 +14,12 @@ const dir = process.env.TEV_WEB_DIR;
 const { openTrace } = await import(pathToFileURL(path.join(dir, 'traceevent.mjs')).href);
 const wasmBinary = fs.readFileSync(path.join(dir, 'traceevent_wasm.wasm'));
 const trace = await openTrace(fs.readFileSync(args[0]), { wasmBinary });
-const out = [trace.header];
+const write = (lines) => { if (lines.length) fs.writeSync(1, lines.join('\n') + '\n'); };
+write([trace.header]);
 if (filter !== null) {
-  for (const row of trace.filter(filter)) out.push(...trace.report(row, 1));
+  write([...trace.filter(filter)].map((row) => trace.report(row, 1)[0]));
 } else {
-  out.push(...trace.report(0, trace.count));
+  for (let start = 0; start < trace.count; start += 65536) write(trace.report(start, 65536));
 }
-fs.writeSync(1, out.join('\n') + '\n');
 if (trace.status !== 0) process.stderr.write(`report_cli: ${trace.message}\n`);
 trace.close();
