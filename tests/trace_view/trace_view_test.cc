@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "trace_dat/decompress.h"
 #include "trace_dat/mapped_file.h"
 #include "trace_view/report.h"
 #include "trace_view/row_filter.h"
@@ -23,6 +24,9 @@ using tep::trace_dat::Status;
 using tep::trace_view::TraceView;
 
 std::string trace_path(const char* name) { return std::string(TEP_TRACES_DIR) + "/" + name; }
+
+// A build without libzstd (a cross build) cannot read the zstd-compressed trace.
+bool have_zstd() { return tep::trace_dat::make_decompressor("zstd") != nullptr; }
 
 struct CountingPlugins : tep::trace_view::Plugins {
   int* loads;
@@ -63,6 +67,7 @@ TEST_F(TraceViewTest, RecordsKeepTheirPayloadCpuAndEvent) {
 }
 
 TEST_F(TraceViewTest, VersionsSixAndSevenGiveTheSameLines) {
+  if (!have_zstd()) GTEST_SKIP() << "built without libzstd";
   std::vector<std::string> reports;
   for (const char* name : {"sched_irq.dat", "sched_irq_v7.dat", "sched_irq_v7zstd.dat"}) {
     MappedFile file;
@@ -142,8 +147,7 @@ TEST(TraceView, PluginsLoadOnceAndUnloadWithTheView) {
 
 // The browser module frees the file once it is indexed: printing must not read it again.
 TEST(TraceView, TheFileCanGoOnceOpen) {
-  std::string expected;
-  for (const char* name : {"sched_irq_v7zstd.dat", "kmem.dat", "marker.dat"}) {
+  for (const char* name : {have_zstd() ? "sched_irq_v7zstd.dat" : "sched_irq_v7.dat", "kmem.dat", "marker.dat"}) {
     MappedFile file;
     ASSERT_EQ(file.open(trace_path(name)), 0);
     auto copy = std::make_unique<std::vector<std::byte>>(file.bytes().begin(), file.bytes().end());
