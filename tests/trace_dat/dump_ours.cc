@@ -14,23 +14,16 @@ using tep::trace_dat::BufferReader;
 using tep::trace_dat::Status;
 
 int main(int argc, char** argv) {
-  int only_cpu = -1;
-  if (argc == 4 && strcmp(argv[1], "--cpu") == 0) {
-    only_cpu = atoi(argv[2]);
-    argv += 2;
-    argc -= 2;
-  }
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s [--cpu N] FILE.dat\n", argv[0]);
-    return 2;
-  }
+  int only_cpu;
+  const char* path = trace_dat_test::parse_arguments(argc, argv, &only_cpu);
+  if (!path) return 2;
   tep::trace_dat::MappedFile mapped;
-  if (int error = mapped.open(argv[1])) {
-    fprintf(stderr, "%s: %s\n", argv[1], strerror(error));
+  if (int error = mapped.open(path)) {
+    fprintf(stderr, "%s: %s\n", path, strerror(error));
     return 1;
   }
   tep::trace_dat::TraceFile file;
-  if (file.open(mapped.bytes()) != Status::kOk) fprintf(stderr, "%s: %s\n", argv[1], file.message().c_str());
+  if (file.open(mapped.bytes()) != Status::kOk) fprintf(stderr, "%s: %s\n", path, file.message().c_str());
   trace_seq seq;
   trace_seq_init(&seq);
   long count = 0;

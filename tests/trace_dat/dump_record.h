@@ -7,6 +7,8 @@
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "event-parse.h"
 #include "trace-seq.h"
@@ -28,6 +30,22 @@ inline void print_record(FILE* out, tep_handle* tep, trace_seq* seq, const char*
   trace_seq_terminate(seq);
   fprintf(out, "[%s] cpu=%d ts=%llu size=%d missed=%lld hash=%016" PRIx64 " %s\n", buffer, record->cpu, record->ts,
           record->size, record->missed_events, payload_hash(record->data, record->size), seq->buffer);
+}
+
+// Both dumpers' command line, `[--cpu N] FILE.dat`: the file, or null after
+// printing the usage.
+inline const char* parse_arguments(int argc, char** argv, int* only_cpu) {
+  *only_cpu = -1;
+  if (argc == 4 && strcmp(argv[1], "--cpu") == 0) {
+    *only_cpu = atoi(argv[2]);
+    argv += 2;
+    argc -= 2;
+  }
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s [--cpu N] FILE.dat\n", argv[0]);
+    return nullptr;
+  }
+  return argv[1];
 }
 
 }  // namespace trace_dat_test

@@ -52,19 +52,12 @@ long dump(tracecmd_input* input, const char* name, int only_cpu) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int only_cpu = -1;
-  if (argc == 4 && strcmp(argv[1], "--cpu") == 0) {
-    only_cpu = atoi(argv[2]);
-    argv += 2;
-    argc -= 2;
-  }
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s [--cpu N] FILE.dat\n", argv[0]);
-    return 2;
-  }
-  tracecmd_input* input = tracecmd_open(argv[1], kLoadNoPlugins);
+  int only_cpu;
+  const char* path = trace_dat_test::parse_arguments(argc, argv, &only_cpu);
+  if (!path) return 2;
+  tracecmd_input* input = tracecmd_open(path, kLoadNoPlugins);
   if (!input) {
-    fprintf(stderr, "libtracecmd cannot open %s\n", argv[1]);
+    fprintf(stderr, "libtracecmd cannot open %s\n", path);
     return 1;
   }
   long count = dump(input, "", only_cpu);
