@@ -91,10 +91,7 @@ async function lines(first, count) {
       if (n <= 0) break;
       let block;
       if (!shown) block = (await request({ type: 'lines', start: b, count: n })).lines;
-      else {
-        block = [];
-        for (let i = b; i < b + n; i++) block.push((await request({ type: 'lines', start: shown[i], count: 1 })).lines[0]);
-      }
+      else block = (await request({ type: 'rows', rows: shown.slice(b, b + n) })).lines;
       if (cache.size > 512) cache.clear();
       cache.set(b, block);
     }

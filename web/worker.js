@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The viewer's Web Worker: opens the trace with the JS module and answers the
 // page's requests, so decoding never blocks the tab. Messages in:
-//   {type:'open', bytes} {type:'lines', start, count, id} {type:'filter', expr, id}
+//   {type:'open', bytes} {type:'lines', start, count, id} {type:'rows', rows, id} {type:'filter', expr, id}
 //   {type:'details', row, id} {type:'search', text, from, rows, id}
 // Messages out: {type:'progress', records} {type:'ready', ...} {type:'error', message}
 // and {type:'reply', id, ...} for each request.
@@ -50,22 +50,24 @@ onmessage = async (e) => {
       });
     } else if (m.type === 'lines') {
       reply(m.id, { start: m.start, lines: trace.report(m.start, m.count) });
+    } else if (m.type === 'rows') {
+      reply(m.id, { lines: Array.from(m.rows, (row) => trace.report(row, 1)[0]) });
     } else if (m.type === 'filter') {
       const rows = trace.filter(m.expr);
       reply(m.id, { rows }, [rows.buffer]);
     } else if (m.type === 'details') {
       reply(m.id, { row: m.row, values: trace.details(m.row), line: trace.report(m.row, 1)[0] });
     } else if (m.type === 'search') {
-      // The first row at or after `from` (in the shown order) whose line holds the text.
+      // The first row at or after `from` (in the shown order) whose line holds the text,
+      // read a block at a time.
       const order = m.rows;  // null: every record
       const total = order ? order.length : trace.count;
-      const needle = m.text;
       for (let i = m.from; i < total; i += 4096) {
-        const end = Math.min(total, i + 4096);
-        for (let j = i; j < end; j++) {
-          const row = order ? order[j] : j;
-          if (trace.report(row, 1)[0].includes(needle)) return reply(m.id, { index: j });
-        }
+        const n = Math.min(4096, total - i);
+        const lines = order ? Array.from(order.subarray(i, i + n), (row) => trace.report(row, 1)[0])
+          : trace.report(i, n);
+        const hit = lines.findIndex((line) => line.includes(m.text));
+        if (hit >= 0) return reply(m.id, { index: i + hit });
       }
       reply(m.id, { index: -1 });
     }
