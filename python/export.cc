@@ -223,10 +223,10 @@ int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector
   {
     py::gil_scoped_release unlocked;
     Scan scan(*file);
-    while (RecordPtr r = scan.next()) {
-      const int id = tep_data_type(tep, r.get());
+    while (const tep_record* r = scan.next()) {
+      const int id = tep_data_type(tep, as_arg(r));
       if (id < 0 || (events && (static_cast<size_t>(id) >= wanted.size() || wanted[id] != 1))) continue;
-      if (f && !f->match(r.get())) continue;
+      if (f && !f->match(r)) continue;
       if (static_cast<size_t>(id) >= by_id.size()) by_id.resize(id + 1);
       if (!by_id[id]) {
         tev_event* event = nullptr;
@@ -234,7 +234,7 @@ int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector
         by_id[id] = std::make_unique<ExportEvent>(export_event(event));
       }
       const ExportEvent& ev = *by_id[id];
-      const int pid = tep_data_pid(tep, r.get());
+      const int pid = tep_data_pid(tep, as_arg(r));
       line += "{\"ts\":";
       line += std::to_string(r->ts);
       line += ",\"cpu\":";
@@ -253,7 +253,7 @@ int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector
       }
       line += "},\"text\":";
       trace_seq_reset(&text);
-      tep_print_event(tep, &text, r.get(), "%s", TEP_PRINT_INFO);
+      tep_print_event(tep, &text, as_arg(r), "%s", TEP_PRINT_INFO);
       append_json_string(line, std::string_view(text.buffer, text.len));
       line += "}\n";
       written++;

@@ -26,19 +26,31 @@ namespace pytev {
 // What a dataframe column becomes.
 enum class Repr { kInteger, kBoolean, kText, kEnum, kSymbol, kObjects };
 
-// Distinct texts in order of first appearance: the categories.
+// Distinct texts in order of first appearance: the categories. A text seen
+// before is looked up as a view, without making a string of it.
 struct Categories {
-  std::unordered_map<std::string, int32_t> codes;
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, int32_t, Hash, std::equal_to<>> codes;
   std::vector<std::string> texts;
   int32_t code(std::string_view text) {
-    auto [it, added] = codes.try_emplace(std::string(text), static_cast<int32_t>(texts.size()));
-    if (added) texts.emplace_back(text);
-    return it->second;
+    if (auto it = codes.find(text); it != codes.end()) return it->second;
+    const auto code = static_cast<int32_t>(texts.size());
+    codes.emplace(std::string(text), code);
+    texts.emplace_back(text);
+    return code;
   }
-  py::list list() const {
-    py::list out;
-    for (const std::string& t : texts) out.append(text_of(t));
-    return out;
+  // A pandas Categorical of `codes` (-1: missing) over these texts. The
+  // categories go in as an object Index, so pandas need not infer their type.
+  py::object categorical(std::vector<int32_t>&& codes) const {
+    py::module_ pd = py::module_::import("pandas");
+    py::list names;
+    for (const std::string& t : texts) names.append(text_of(t));
+    py::object dtype = pd.attr("CategoricalDtype")(pd.attr("Index")(names, py::arg("dtype") = "object"));
+    return pd.attr("Categorical")
+        .attr("from_codes")(owned(std::move(codes), py::dtype("int32")), py::arg("dtype") = dtype);
   }
 };
 
@@ -97,6 +109,21 @@ class FrameBuilder {
 
   tev_event* event() const { return event_; }
 
+  // Room for `rows` more rows (a pass that counted them first): the arrays
+  // then reach their final size without growing.
+  void reserve(size_t rows) {
+    rows += ts_.size();
+    ts_.reserve(rows);
+    cpu_.reserve(rows);
+    pids_.reserve(rows);
+    pid_valid_.reserve(rows);
+    for (OutColumn& c : columns_) {
+      c.valid.reserve(rows);
+      if (tev_column_type(c.field) != TEV_TYPE_BYTES) c.data.reserve(rows * c.width);
+      if (c.repr == Repr::kText || c.repr == Repr::kEnum) c.codes.reserve(rows);
+    }
+  }
+
   void add(const std::vector<const tep_record*>& records) {
     size_t n = records.size(), at = ts_.size();
     ts_.resize(at + n);
@@ -149,25 +176,37 @@ class FrameBuilder {
       b.valid.push_back(std::exchange(c.valid, {}));
       b.codes.push_back(std::exchange(c.codes, {}));
     }
-    rows_ += b.ts.size();
     blocks_.push_back(std::move(b));
   }
 
   // The rows of `parts` (one per CPU buffer, in CPU order, each in its
-  // buffer's order, in sealed blocks of kBatch rows) in the order one scan
-  // gives: by time, then the lower CPU. Category codes are renumbered in that
-  // order, so the categories come out as a single scan would list them.
+  // buffer's order, in sealed blocks) in the order one scan gives: by time,
+  // then the lower CPU. Category codes are renumbered in that order, so the
+  // categories come out as a single scan would list them.
   void merge(const std::vector<const FrameBuilder*>& parts, int workers) {
-    auto ts_at = [&](size_t p, size_t i) { return parts[p]->blocks_[i / kBatch].ts[i % kBatch]; };
+    struct Cursor {
+      uint32_t block = 0, index = 0;
+    };
+    std::vector<Cursor> next(parts.size());
+    auto skip_empty = [&](size_t p) {
+      while (next[p].block < parts[p]->blocks_.size() && parts[p]->blocks_[next[p].block].ts.empty()) next[p].block++;
+    };
+    auto more = [&](size_t p) { return next[p].block < parts[p]->blocks_.size(); };
+    auto ts_at = [&](size_t p) { return parts[p]->blocks_[next[p].block].ts[next[p].index]; };
+    for (size_t p = 0; p < parts.size(); p++) skip_empty(p);
     std::vector<Row> order;
-    std::vector<size_t> next(parts.size(), 0);
     for (;;) {
       int best = -1;
       for (size_t p = 0; p < parts.size(); p++)
-        if (next[p] < parts[p]->rows_ && (best < 0 || ts_at(p, next[p]) < ts_at(best, next[best])))
-          best = static_cast<int>(p);
+        if (more(p) && (best < 0 || ts_at(p) < ts_at(best))) best = static_cast<int>(p);
       if (best < 0) break;
-      order.push_back({static_cast<uint32_t>(best), static_cast<uint32_t>(next[best]++)});
+      Cursor& c = next[best];
+      order.push_back({static_cast<uint32_t>(best), c.block, c.index});
+      if (++c.index == parts[best]->blocks_[c.block].ts.size()) {
+        c.block++;
+        c.index = 0;
+        skip_empty(best);
+      }
     }
     size_t rows = order.size();
     // Each merged array is a task; the workers share them out.
@@ -207,7 +246,7 @@ class FrameBuilder {
         for (size_t p = 0; p < parts.size(); p++) renumber[p].assign(parts[p]->columns_[j].categories.texts.size(), -1);
         for (size_t i = 0; i < order.size(); i++) {
           const FrameBuilder& from = *parts[order[i].part];
-          int32_t code = from.blocks_[order[i].index / kBatch].codes[j][order[i].index % kBatch];
+          int32_t code = from.blocks_[order[i].block].codes[j][order[i].index];
           if (code >= 0) {
             int32_t& mapped = renumber[order[i].part][code];
             if (mapped < 0) mapped = c.categories.code(from.columns_[j].categories.texts[code]);
@@ -225,7 +264,6 @@ class FrameBuilder {
   py::object finish() {
     py::module_ pd = py::module_::import("pandas");
     py::object arrays = pd.attr("arrays");
-    py::object from_codes = pd.attr("Categorical").attr("from_codes");
     py::dict data, attrs;
     size_t rows = ts_.size();
     data["ts"] = owned(std::move(ts_), py::dtype("int64"));
@@ -241,17 +279,22 @@ class FrameBuilder {
       if (added) it->second = comms.code(tep_data_comm_from_pid(tep, pids_[i]));
       comm_codes[i] = it->second;
     }
-    py::array pid_mask = missing(pid_valid_);
+    py::array pid_mask = missing(std::move(pid_valid_));
     data["pid"] = arrays.attr("IntegerArray")(owned(std::move(pids_), py::dtype("int32")), pid_mask);
-    data["comm"] = from_codes(owned(std::move(comm_codes), py::dtype("int32")), comms.list());
+    data["comm"] = comms.categorical(std::move(comm_codes));
     py::object columns = py::dict();
     for (OutColumn& c : columns_) {
-      data[c.name.c_str()] = finish_column(c, arrays, from_codes);
+      data[c.name.c_str()] = finish_column(c, arrays);
       columns[c.name.c_str()] = ColumnRef{file_, c.meaning, c.meaning == c.field};
     }
-    py::object frame = pd.attr("DataFrame")(data);
+    // copy=False: pandas keeps each array as its own block instead of copying
+    // the columns of one dtype together.
+    py::object frame = pd.attr("DataFrame")(data, py::arg("copy") = false);
     frame.attr("attrs")["columns"] = columns;
     frame.attr("attrs")["event"] = EventType{file_, event_};
+    // What the frame did not take (raw values behind codes, validity flags)
+    // goes now, not with the pass's last frame.
+    std::vector<OutColumn>().swap(columns_);
     return frame;
   }
 
@@ -332,11 +375,11 @@ class FrameBuilder {
     }
   }
 
-  py::object finish_column(OutColumn& c, const py::object& arrays, const py::object& from_codes) {
+  py::object finish_column(OutColumn& c, const py::object& arrays) {
     switch (c.repr) {
       case Repr::kObjects: return std::move(c.objects);
       case Repr::kText:
-      case Repr::kEnum: return from_codes(owned(std::move(c.codes), py::dtype("int32")), c.categories.list());
+      case Repr::kEnum: return c.categories.categorical(std::move(c.codes));
       case Repr::kSymbol: {
         // The function containing each address, named once per distinct address.
         std::vector<int32_t> codes(c.valid.size(), -1);
@@ -358,15 +401,15 @@ class FrameBuilder {
           }
           codes[i] = it->second;
         }
-        return from_codes(owned(std::move(codes), py::dtype("int32")), c.categories.list());
+        return c.categories.categorical(std::move(codes));
       }
       case Repr::kBoolean: {
-        py::array mask = missing(c.valid);
+        py::array mask = missing(std::move(c.valid));
         return arrays.attr("BooleanArray")(owned(std::move(c.data), py::dtype("bool")), mask);
       }
       case Repr::kInteger: break;
     }
-    py::array mask = missing(c.valid);
+    py::array mask = missing(std::move(c.valid));
     return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(tev_column_type(c.field))), mask);
   }
 
@@ -387,7 +430,6 @@ class FrameBuilder {
     std::vector<std::vector<int32_t>> codes;
   };
   std::vector<Block> blocks_;  // a part's sealed rows
-  size_t rows_ = 0;            // in blocks_
 };
 
 }  // namespace pytev

@@ -15,15 +15,15 @@ namespace pytev {
 
 namespace py = pybind11;
 
-// Filled values come in blocks of kBatch rows.
+// Records go to the frames in batches of at most kBatch.
 constexpr size_t kBatch = 4096;
 
-// A merged row: which part, and its index there.
+// A merged row: which part, which of its blocks, and the index there.
 struct Row {
-  uint32_t part, index;
+  uint32_t part, block, index;
 };
 
-// A part's arrays come in blocks of kBatch rows: from[part][block].
+// A part's arrays come in blocks (one per batch): from[part][block].
 using Blocks = std::vector<std::vector<const uint8_t*>>;
 
 // out[i] = row order[i] of its part's blocks, `width` bytes each; a constant
@@ -32,7 +32,7 @@ template <size_t Width>
 void gather(size_t width, uint8_t* out, const Blocks& from, const std::vector<Row>& order) {
   if (Width) width = Width;
   for (size_t i = 0; i < order.size(); i++)
-    memcpy(out + i * width, from[order[i].part][order[i].index / kBatch] + (order[i].index % kBatch) * width, width);
+    memcpy(out + i * width, from[order[i].part][order[i].block] + order[i].index * width, width);
 }
 
 inline void gather(size_t width, uint8_t* out, const Blocks& from, const std::vector<Row>& order) {

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1
-// The Python module `traceevent`: trace.dat files read through libtracecmd on
-// this library, their event types and typed columns, records with typed
+// The Python module `traceevent`: trace.dat files read by lib/trace_dat (the
+// library linked into the module), their event types and typed columns, records with typed
 // values, upstream's filters, and DataFrames (frame.cc).
 #include <pybind11/stl.h>
 
 #include <sys/stat.h>
 
+#include <cstring>
 #include <optional>
 
 #include "objects.h"
@@ -33,10 +34,10 @@ class RecordIterator {
   }
   Record next() {
     tep_handle* tep = file_->tep();
-    while (RecordPtr r = scan_.next()) {
-      if (event_ && tep_data_type(tep, r.get()) != event_id_) continue;
-      if (filter_ && !filter_->match(r.get())) continue;
-      return make_record(file_, std::move(r));
+    while (const tep_record* r = scan_.next()) {
+      if (event_ && tep_data_type(tep, as_arg(r)) != event_id_) continue;
+      if (filter_ && !filter_->match(r)) continue;
+      return make_record(file_, *r);
     }
     throw py::stop_iteration();
   }
@@ -84,7 +85,7 @@ const Record& record_of(const py::object& x) {
 std::string text_of_record(const Record& r) {
   trace_seq s;
   trace_seq_init(&s);
-  tep_print_event(r.file->tep(), &s, const_cast<tep_record*>(&r.get()), "%s", TEP_PRINT_INFO);
+  tep_print_event(r.file->tep(), &s, as_arg(&r.get()), "%s", TEP_PRINT_INFO);
   std::string out(s.buffer, s.len);
   trace_seq_destroy(&s);
   return out;
@@ -248,14 +249,12 @@ void bind_record(py::module_& m) {
             return py::bytes(static_cast<const char*>(r.get().data), static_cast<size_t>(r.get().size));
           },
           "The record's bytes.")
-      .def_property_readonly(
-          "pid", [](const Record& r) { return tep_data_pid(r.file->tep(), const_cast<tep_record*>(&r.get())); })
-      .def_property_readonly(
-          "comm",
-          [](const Record& r) {
-            tep_handle* tep = r.file->tep();
-            return py::str(tep_data_comm_from_pid(tep, tep_data_pid(tep, const_cast<tep_record*>(&r.get()))));
-          })
+      .def_property_readonly("pid", [](const Record& r) { return tep_data_pid(r.file->tep(), as_arg(&r.get())); })
+      .def_property_readonly("comm",
+                             [](const Record& r) {
+                               tep_handle* tep = r.file->tep();
+                               return py::str(tep_data_comm_from_pid(tep, tep_data_pid(tep, as_arg(&r.get()))));
+                             })
       .def_property_readonly("text", &text_of_record, "What tep_print_event prints for TEP_PRINT_INFO.")
       .def("__getitem__",
            [](const Record& r, const std::string& name) {
@@ -405,12 +404,23 @@ void bind_trace(py::module_& m) {
 
 }  // namespace
 
-Record make_record(const FilePtr& file, RecordPtr record) {
+Record make_record(const FilePtr& file, const tep_record& record) {
+  // A copy that owns its payload (the reader reuses its own).
+  struct Owned {
+    tep_record record;
+    std::unique_ptr<std::byte[]> bytes;
+  };
+  auto owned = std::make_shared<Owned>();
+  owned->record = record;
+  owned->record.priv = nullptr;
+  const size_t size = record.size > 0 ? static_cast<size_t>(record.size) : 0;
+  owned->bytes = std::make_unique<std::byte[]>(size ? size : 1);
+  if (size) memcpy(owned->bytes.get(), record.data, size);
+  owned->record.data = owned->bytes.get();
+  std::shared_ptr<tep_record> copy(owned, &owned->record);
   tev_event* ev = nullptr;
-  if (tev_event_by_id(file->catalog(), tep_data_type(file->tep(), record.get()), &ev) != TEV_OK) ev = nullptr;
-  // The deleter holds the file: a record is freed before libtracecmd closes.
-  std::shared_ptr<tep_record> shared(record.release(), [file](tep_record* r) { RecordFree()(r); });
-  return Record{file, std::move(shared), ev};
+  if (tev_event_by_id(file->catalog(), tep_data_type(file->tep(), copy.get()), &ev) != TEV_OK) ev = nullptr;
+  return Record{file, std::move(copy), ev};
 }
 
 py::str text_of(std::string_view bytes) {
@@ -448,7 +458,7 @@ py::object to_python(const tev::Column& column, const tev::Value& value) {
 
 PYBIND11_MODULE(_traceevent, m) {
   using namespace pytev;
-  m.doc() = "Typed trace events from trace.dat files (libtraceevent's tev_* API through libtracecmd).";
+  m.doc() = "Typed trace events from trace.dat files (libtraceevent's tev_* API and its trace.dat reader).";
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -37,11 +37,11 @@ py::array owned(std::vector<T>&& v, const py::dtype& dtype) {
   return py::array(dtype, {count}, {item}, keep->data(), free_it);
 }
 
-// pandas' mask: true where the value is missing.
-inline py::array missing(const std::vector<uint8_t>& valid) {
-  std::vector<uint8_t> mask(valid.size());
-  for (size_t i = 0; i < valid.size(); i++) mask[i] = !valid[i];
-  return owned(std::move(mask), py::dtype("bool"));
+// pandas' mask, true where the value is missing: the validity flags inverted
+// in place, their storage handed over.
+inline py::array missing(std::vector<uint8_t>&& valid) {
+  for (uint8_t& v : valid) v = !v;
+  return owned(std::move(valid), py::dtype("bool"));
 }
 
 }  // namespace pytev

@@ -42,7 +42,7 @@ struct EventType {
 
 struct Record {
   FilePtr file;
-  std::shared_ptr<tep_record> record;  // freed before the file goes
+  std::shared_ptr<tep_record> record;  // a copy, payload included
   tev_event* event;                    // nullptr: an event the catalog does not know
   const tep_record& get() const {
     file->check_open();
@@ -57,7 +57,7 @@ struct Value {
   tev::Value get() const { return column.get().read(record.get()); }
 };
 
-Record make_record(const FilePtr& file, RecordPtr record);
+Record make_record(const FilePtr& file, const tep_record& record);
 // The Python form of a value: None (null or opaque), int, bool, str (strings;
 // an enum's label), bytes, or a list of ints (arrays).
 py::object to_python(const tev::Column& column, const tev::Value& value);

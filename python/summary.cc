@@ -25,16 +25,16 @@ py::object summary(const FilePtr& file) {
   std::vector<std::vector<Tally>> tallies;  // [event id + 1][cpu]: no lookup per record
   std::vector<int64_t> lost(ncpus), lost_unknown(ncpus);
   Scan scan(*file);
-  while (RecordPtr r = scan.next()) {
-    const size_t slot = static_cast<size_t>(std::max(tep_data_type(tep, r.get()), -1) + 1);
+  while (const tep_record* r = scan.next()) {
+    const size_t slot = static_cast<size_t>(std::max(tep_data_type(tep, as_arg(r)), -1) + 1);
     const size_t cpu = static_cast<size_t>(r->cpu);
-    if (cpu >= ncpus) continue;  // libtracecmd reads only the file's CPU buffers
+    if (cpu >= ncpus) continue;  // a CPU id past the handle's count
     if (slot >= tallies.size()) tallies.resize(slot + 1);
     if (tallies[slot].empty()) tallies[slot].resize(ncpus);
     Tally& t = tallies[slot][cpu];
     if (!t.count++) t.first = r->ts;
     t.last = r->ts;
-    // libtracecmd's count of what the kernel dropped before this record; -1:
+    // The page's count of what the kernel dropped before this record; -1:
     // some, the buffer did not say how many.
     if (r->missed_events > 0) lost[cpu] += r->missed_events;
     if (r->missed_events < 0) lost_unknown[cpu]++;

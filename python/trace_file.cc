@@ -1,46 +1,36 @@
 // SPDX-License-Identifier: LGPL-2.1
 #include "trace_file.h"
 
-#include <cerrno>
 #include <cstring>
-
-#include <sys/stat.h>
-
-// libtracecmd's calls used here. Not its header: trace-cmd.h includes
-// tracefs.h, which does not compile as C++ (an int passed as an enum).
-extern "C" {
-tracecmd_input* tracecmd_open(const char* file, int flags);
-void tracecmd_close(tracecmd_input* handle);
-tep_handle* tracecmd_get_tep(tracecmd_input* handle);
-tep_record* tracecmd_read_cpu_first(tracecmd_input* handle, int cpu);
-tep_record* tracecmd_read_data(tracecmd_input* handle, int cpu);
-void tracecmd_free_record(tep_record* record);
-}
 
 namespace pytev {
 
-void RecordFree::operator()(tep_record* r) const { tracecmd_free_record(r); }
+namespace {
+constexpr size_t kAlign = 8;  // payloads start aligned, as in a page
+}  // namespace
 
 TraceFile::TraceFile(const std::string& path) : path_(path) {
-  errno = 0;
-  input_ = tracecmd_open(path.c_str(), 0);
-  if (!input_) {
-    int e = errno;
-    throw OpenFailed("cannot open trace " + path + (e ? std::string(": ") + strerror(e) : std::string()));
-  }
-  int status = tev_catalog_new(tracecmd_get_tep(input_), &catalog_);
-  if (status != TEV_OK) {
-    tracecmd_close(input_);
-    throw std::runtime_error(std::string("typed events: ") + tev_strerror(status));
-  }
-  cpus_ = tep_get_cpus(tracecmd_get_tep(input_));
-  struct stat st;
-  if (stat(path.c_str(), &st) == 0) size_ = st.st_size;
+  if (int error = mapped_.open(path)) throw OpenFailed("cannot open trace " + path + ": " + strerror(error));
+  const tep::trace_dat::Status status = file_.open(mapped_.bytes());
+  const std::vector<tep::trace_dat::BufferInfo>& buffers = file_.buffers();
+  // What libtracecmd's handle reads: the top buffer (the one without a name).
+  for (size_t i = 0; i < buffers.size(); i++)
+    if (buffers[i].name.empty()) {
+      top_ = static_cast<int>(i);
+      break;
+    }
+  // Damage past the metadata still opens (the records end at it); no buffer at all does not.
+  if (status != tep::trace_dat::Status::kOk && buffers.empty())
+    throw OpenFailed("cannot open trace " + path + ": " + file_.message());
+  // No plugins, as libtracecmd's tracecmd_open loads none: the text is the print fmt's.
+  int typed = tev_catalog_new(file_.tep(), &catalog_);
+  if (typed != TEV_OK) throw std::runtime_error(std::string("typed events: ") + tev_strerror(typed));
+  cpus_ = tep_get_cpus(file_.tep());
 }
 
 TraceFile::~TraceFile() {
-  tev_catalog_free(catalog_);  // before the handle goes with the input
-  tracecmd_close(input_);
+  readers_.clear();
+  tev_catalog_free(catalog_);  // before the handle goes with the file
 }
 
 void TraceFile::check_open() const {
@@ -49,7 +39,7 @@ void TraceFile::check_open() const {
 
 tep_handle* TraceFile::tep() const {
   check_open();
-  return tracecmd_get_tep(input_);
+  return file_.tep();
 }
 
 tev_catalog* TraceFile::catalog() const {
@@ -79,16 +69,18 @@ std::vector<tev_event*> TraceFile::events() const {
   return out;
 }
 
+tep::trace_dat::BufferReader TraceFile::records(int cpu) const {
+  check_open();
+  tep::trace_dat::BufferReader out;
+  if (top_ >= 0) file_.open_buffer(static_cast<size_t>(top_), out, cpu);  // damage: the reader's status
+  return out;
+}
+
 TraceFile& TraceFile::reader(int index) {
   check_open();
   if (index == 0) return *this;
   while (static_cast<int>(readers_.size()) < index) readers_.push_back(std::make_unique<TraceFile>(path_));
   return *readers_[index - 1];
-}
-
-uint64_t TraceFile::start_scan() {
-  check_open();
-  return ++scan_id_;
 }
 
 Filter::Filter(tep_handle* tep, const std::string& text) {
@@ -106,35 +98,51 @@ Filter::Filter(tep_handle* tep, const std::string& text) {
 
 Filter::~Filter() { tep_filter_free(filter_); }
 
-bool Filter::match(tep_record* record) const { return tep_filter_match(filter_, record) == TEP_ERRNO__FILTER_MATCH; }
-
-Scan::Scan(TraceFile& file) : file_(file), id_(file.start_scan()) {
-  for (int cpu = 0; cpu < file.cpus(); cpu++) heads_.emplace_back(tracecmd_read_cpu_first(file.input(), cpu));
+bool Filter::match(const tep_record* record) const {
+  return tep_filter_match(filter_, as_arg(record)) == TEP_ERRNO__FILTER_MATCH;
 }
 
-RecordPtr Scan::next() {
+const tep_record* Scan::next() {
   file_.check_open();
-  if (!file_.scan_current(id_)) throw std::runtime_error("another scan of " + file_.path() + " started since");
-  int best = -1;
-  for (int cpu = 0; cpu < static_cast<int>(heads_.size()); cpu++)
-    if (heads_[cpu] && (best < 0 || heads_[cpu]->ts < heads_[best]->ts)) best = cpu;
-  if (best < 0) return nullptr;
-  RecordPtr out = std::move(heads_[best]);
-  heads_[best].reset(tracecmd_read_data(file_.input(), best));
-  return out;
-}
-
-CpuScan::CpuScan(TraceFile& file, int cpu) : file_(file), cpu_(cpu) { file.start_scan(); }
-
-RecordPtr CpuScan::next() {
-  file_.check_open();
-  RecordPtr r(first_ ? tracecmd_read_cpu_first(file_.input(), cpu_) : tracecmd_read_data(file_.input(), cpu_));
-  first_ = false;
+  const tep_record* r = reader_.next();
   if (r) {
     if (r->ts < last_ts_) monotonic_ = false;
     last_ts_ = r->ts;
   }
   return r;
+}
+
+uint32_t HeldRecords::add(const tep_record& record) {
+  const size_t at = bytes_.size();
+  const size_t size = record.size > 0 ? static_cast<size_t>(record.size) : 0;
+  bytes_.resize(at + ((size + kAlign - 1) & ~(kAlign - 1)));
+  if (size) memcpy(bytes_.data() + at, record.data, size);
+  tep_record& copy = records_.emplace_back(record);
+  copy.priv = nullptr;
+  offsets_.push_back(at);
+  resolved_ = false;
+  return static_cast<uint32_t>(records_.size() - 1);
+}
+
+const tep_record* const* HeldRecords::pointers() {
+  if (!resolved_) {
+    // The payloads may have moved since the last call: every record is redone.
+    pointers_.resize(records_.size());
+    for (size_t i = 0; i < records_.size(); i++) {
+      records_[i].data = bytes_.data() + offsets_[i];
+      pointers_[i] = &records_[i];
+    }
+    resolved_ = true;
+  }
+  return pointers_.data();
+}
+
+void HeldRecords::clear() {
+  records_.clear();
+  bytes_.clear();
+  offsets_.clear();
+  pointers_.clear();
+  resolved_ = true;
 }
 
 }  // namespace pytev

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1
-// A trace.dat file opened with libtracecmd (which runs on this library), its
-// typed-event catalog, and scans over its records in time order. No Python
-// here: the module (module.cc) and the benchmark (bench/fill_bench.cc) share it.
+// A trace.dat file read by lib/trace_dat (the module holds its own copy of the
+// library: no libtracecmd, no libtraceevent.so.1), its typed-event catalog,
+// and its records in time order or CPU by CPU. No Python here: the module
+// (module.cc) and the benchmark (bench/fill_bench.cc) share it.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +13,9 @@
 
 #include "event-parse.h"
 #include "event-typed.h"
-
-struct tracecmd_input;
+#include "trace_dat/mapped_file.h"
+#include "trace_dat/merge.h"
+#include "trace_dat/trace_file.h"
 
 namespace pytev {
 
@@ -31,14 +33,13 @@ struct OpenFailed : std::runtime_error {  // OSError
   using std::runtime_error::runtime_error;
 };
 
-// Frees a record libtracecmd handed out.
-struct RecordFree {
-  void operator()(tep_record* r) const;
-};
-using RecordPtr = std::unique_ptr<tep_record, RecordFree>;
+// Upstream's calls take records as non-const, and read them only.
+inline tep_record* as_arg(const tep_record* record) { return const_cast<tep_record*>(record); }
 
 class TraceFile {
  public:
+  // OpenFailed when the file cannot be read or is no trace.dat; a file damaged
+  // further on opens, and its records end where the damage starts.
   explicit TraceFile(const std::string& path);
   ~TraceFile();
   TraceFile(const TraceFile&) = delete;
@@ -57,24 +58,23 @@ class TraceFile {
   tev_event* find_event(const std::string& name) const;
   std::vector<tev_event*> events() const;
 
-  // Scans share libtracecmd's per-CPU cursors: starting one ends the others.
-  uint64_t start_scan();
-  bool scan_current(uint64_t id) const { return id == scan_id_; }
   int cpus() const { return cpus_; }
+  // The top buffer's records: its CPUs merged in time order (cpu -1) or one
+  // CPU's alone. Each reader has its own cursors.
+  tep::trace_dat::BufferReader records(int cpu = -1) const;
   // A handle of its own on the same file for worker `index` reading CPU buffers
   // in parallel (0: this one), opened on first use and kept with this one.
   TraceFile& reader(int index);
-  int64_t size() const { return size_; }  // of the file, in bytes
-  tracecmd_input* input() const { return input_; }
+  int64_t size() const { return static_cast<int64_t>(mapped_.bytes().size()); }  // of the file, in bytes
 
  private:
   std::string path_;
-  tracecmd_input* input_ = nullptr;
+  tep::trace_dat::MappedFile mapped_;
+  tep::trace_dat::TraceFile file_;
+  int top_ = -1;  // the top buffer's index in file_.buffers(); -1: the file has none
   tev_catalog* catalog_ = nullptr;
   int cpus_ = 0;
-  int64_t size_ = 0;
   bool closed_ = false;
-  uint64_t scan_id_ = 0;
   std::vector<std::unique_ptr<TraceFile>> readers_;  // workers 1, 2, ...
 };
 
@@ -85,77 +85,76 @@ class Filter {
   ~Filter();
   Filter(const Filter&) = delete;
   Filter& operator=(const Filter&) = delete;
-  bool match(tep_record* record) const;
+  bool match(const tep_record* record) const;
 
  private:
   tep_event_filter* filter_ = nullptr;
 };
 
 // The records of every CPU merged by timestamp (ties: the lower CPU first, as
-// tracecmd_iterate_events orders them). Each record is the caller's.
+// tracecmd_iterate_events orders them), or of one CPU in the order it holds
+// them. A record stays valid until the next call (HeldRecords keeps copies).
 class Scan {
  public:
-  explicit Scan(TraceFile& file);
-  // nullptr at the end; Closed when the trace was closed, std::runtime_error
-  // when another scan started since.
-  RecordPtr next();
-
- private:
-  TraceFile& file_;
-  uint64_t id_;
-  std::vector<RecordPtr> heads_;
-};
-
-// The records of one CPU buffer in the order it holds them, on a TraceFile the
-// caller scans alone (this moves its cursor for that CPU). monotonic() is false
-// once a record was older than the one before it, of whatever event.
-class CpuScan {
- public:
-  CpuScan(TraceFile& file, int cpu);
-  RecordPtr next();
+  explicit Scan(const TraceFile& file, int cpu = -1) : file_(file), reader_(file.records(cpu)) {}
+  // nullptr at the end; Closed when the trace was closed.
+  const tep_record* next();
+  // False once a record was older than the one before it, of whatever event.
   bool monotonic() const { return monotonic_; }
 
  private:
-  TraceFile& file_;
-  int cpu_;
-  bool first_ = true;
+  const TraceFile& file_;
+  tep::trace_dat::BufferReader reader_;
   bool monotonic_ = true;
   unsigned long long last_ts_ = 0;
 };
 
-// Hands the records of one event (optionally filtered) that `source.next()`
+// Copies of records, payloads included, kept together until clear(): a batch
+// that must outlive the reader's next move. clear() keeps the memory, so a
+// pass allocates nothing per record once its batches reached their size.
+class HeldRecords {
+ public:
+  // Holds a copy of `record`; returns its index in this batch.
+  uint32_t add(const tep_record& record);
+  size_t size() const { return records_.size(); }
+  // The copies, valid until the next add() or clear().
+  const tep_record* const* pointers();
+  const tep_record* at(uint32_t index) { return pointers()[index]; }
+  void clear();
+
+ private:
+  std::vector<tep_record> records_;  // their data pointers set by pointers()
+  std::vector<std::byte> bytes_;     // the payloads, each 8-byte aligned
+  std::vector<size_t> offsets_;      // of each record's payload in bytes_
+  std::vector<const tep_record*> pointers_;
+  bool resolved_ = true;
+};
+
+// Hands the records of one event (optionally filtered) that `scan.next()`
 // gives to `batch`, up to `capacity` at a time, which live until it returns.
-template <typename Source, typename Batch>
-size_t batch_event(tep_handle* tep, Source& source, int event_id, const Filter* filter, size_t capacity,
-                   Batch&& batch) {
-  std::vector<RecordPtr> held;
+template <typename Batch>
+size_t scan_event(const TraceFile& file, int event_id, const Filter* filter, size_t capacity, Batch&& batch) {
+  Scan scan(file);
+  tep_handle* tep = file.tep();
+  HeldRecords held;
   std::vector<const tep_record*> records;
-  held.reserve(capacity);
-  records.reserve(capacity);
   size_t total = 0;
   auto flush = [&]() {
-    if (records.empty()) return;
+    if (!held.size()) return;
+    const tep_record* const* copies = held.pointers();
+    records.assign(copies, copies + held.size());
     batch(records);
     total += records.size();
-    records.clear();
     held.clear();
   };
-  while (RecordPtr r = source.next()) {
-    if (tep_data_type(tep, r.get()) != event_id) continue;
-    if (filter && !filter->match(r.get())) continue;
-    records.push_back(r.get());
-    held.push_back(std::move(r));
-    if (records.size() == capacity) flush();
+  while (const tep_record* r = scan.next()) {
+    if (tep_data_type(tep, as_arg(r)) != event_id) continue;
+    if (filter && !filter->match(r)) continue;
+    held.add(*r);
+    if (held.size() == capacity) flush();
   }
   flush();
   return total;
-}
-
-// The records of one event in time order (a Scan of the whole file), in batches.
-template <typename Batch>
-size_t scan_event(TraceFile& file, int event_id, const Filter* filter, size_t capacity, Batch&& batch) {
-  Scan scan(file);
-  return batch_event(file.tep(), scan, event_id, filter, capacity, batch);
 }
 
 }  // namespace pytev

@@ -1,16 +1,25 @@
 # SPDX-License-Identifier: LGPL-2.1
-"""The analysis paths against today's one-event-at-a-time API, on one trace, one run.
+"""The analysis paths against the one-event-at-a-time API, on one trace, one run.
 
-    PYTHONPATH=BUILD/python TRACEEVENT_PLUGIN_DIR=BUILD/plugins \
-        /usr/bin/python3 python/bench/analysis-bench.py TRACE [FLAGS_EVENT:COLUMN]
+    PYTHONPATH=BUILD/python /usr/bin/python3 python/bench/analysis-bench.py \
+        TRACE [FLAGS_EVENT:COLUMN] [--today DIR]
 
 Prints wall times (best of a few runs where cheap) and the ratios the analysis
 issue asks for: dataframes() of every event against one dataframe() and the
 per-event loop, of 14 events against 14 calls; .tev.text() of a million-row
-flags column against a Python loop over Column.format; to_jsonl records/s.
-Each comparison checks that both sides give the same result.
+flags column against a Python loop over Column.format; to_jsonl records/s;
+the peak memory of dataframes() (a fresh process's VmHWM growth) against
+the frames' own size. Each comparison checks that both sides give the same
+result.
+
+--today DIR: also the module as it was when the issue was filed (built from
+c56a5bb, the commit before dataframes(); DIR goes on its PYTHONPATH), timed in
+a child process in the same run: its dataframe() of the flags event (best of
+3) and its 14-call loop, the figures the issue's ratios are stated against.
 """
+import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,9 +39,55 @@ def timed(fn, runs=1):
     return best, out
 
 
+TODAY = """
+import json, sys, time
+import traceevent
+path, event, sample = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+trace = traceevent.open(path)
+best = None
+for _ in range(3):
+    start = time.perf_counter()
+    trace.dataframe(event)
+    elapsed = time.perf_counter() - start
+    best = elapsed if best is None else min(best, elapsed)
+start = time.perf_counter()
+rows = {e: len(trace.dataframe(e)) for e in sample}
+print(json.dumps({"one": best, "loop14": time.perf_counter() - start, "rows": rows}))
+"""
+
+# The peak from VmHWM (ru_maxrss would carry the parent's over exec).
+PEAK = """
+import json, sys
+import traceevent
+def peak():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+trace = traceevent.open(sys.argv[1])
+trace.dataframe(sys.argv[2])  # the module's and pandas' one-time set-up
+before = peak()
+frames = trace.dataframes()
+after = peak()
+size = sum(int(df.memory_usage(deep=True).sum()) for df in frames.values())
+print(json.dumps({"growth": after - before, "frames": size}))
+"""
+
+
+def child(script, pythonpath, *args):
+    env = dict(os.environ, PYTHONPATH=pythonpath)
+    out = subprocess.run([sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def main():
-    path = sys.argv[1]
-    flags_event, flags_column = (sys.argv[2] if len(sys.argv) > 2 else "sched:sched_switch:prev_state").rsplit(":", 1)
+    args = sys.argv[1:]
+    today_dir = None
+    if "--today" in args:
+        at = args.index("--today")
+        today_dir = args[at + 1]
+        del args[at:at + 2]
+    path = args[0]
+    flags_event, flags_column = (args[1] if len(args) > 1 else "sched:sched_switch:prev_state").rsplit(":", 1)
     trace = traceevent.open(path)
     summary = trace.summary()
     counts = summary.groupby("event", observed=True)["count"].sum().sort_values(ascending=False)
@@ -52,6 +107,19 @@ def main():
     per_event = loop14 / 14
     print(f"all {len(frames)} events: per-event loop (estimated from the 14: {per_event * 1e3:.0f} ms each) "
           f"{per_event * len(frames):.1f} s vs {every:.2f} s = {per_event * len(frames) / every:.0f}x")
+
+    if today_dir:
+        today = child(TODAY, today_dir, path, flags_event, json.dumps(sample))
+        assert today["rows"] == {e: len(together[e]) for e in sample}, today["rows"]
+        today_loop = today["loop14"] / 14 * len(frames)
+        print(f"today's module: dataframe({flags_event}) {today['one'] * 1e3:.0f} ms, so dataframes() of all = "
+              f"{every / today['one']:.2f}x it; its 14-call loop {today['loop14'] * 1e3:.0f} ms = "
+              f"{today['loop14'] / many14:.1f}x dataframes(14); its per-event loop over all (estimated) "
+              f"{today_loop:.1f} s = {today_loop / every:.0f}x dataframes()")
+
+    peak = child(PEAK, os.environ.get("PYTHONPATH", ""), path, flags_event)
+    print(f"peak memory of dataframes(): {peak['growth'] / 1e6:.1f} MB for {peak['frames'] / 1e6:.1f} MB of frames "
+          f"= {peak['growth'] / peak['frames']:.2f}x")
 
     column = trace.dataframe(flags_event)[flags_column]
     rows = pd.concat([column] * (1_000_000 // max(1, len(column)) + 1), ignore_index=True)[:1_000_000]

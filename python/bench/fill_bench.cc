@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1
 // The C++ side of the dataframe() benchmark: the same records of one event,
-// read with the same scan as the module (libtracecmd, batches of 4096), every
+// read with the same scan as the module (lib/trace_dat, batches of 4096), every
 // field and common_pid filled by tev_fill_columns into growing arrays, as
 // Trace.dataframe() does before pandas wraps them; and the scan alone (what
 // reading the file costs). Prints the best of N runs of each, in CPU time (the

@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1
 """Shared set-up of the python suite: the committed traces and the module.
 
-meson runs pytest with PYTHONPATH at the built module, TRACEEVENT_TEST_LIB the
-library it must run on, TRACEEVENT_TEST_DATA tests/data and TRACEEVENT_TEST_SOURCE
-the source tree."""
+meson runs pytest with PYTHONPATH at the built module, TRACEEVENT_TEST_DATA
+tests/data and TRACEEVENT_TEST_SOURCE the source tree."""
 import glob
 import os
 

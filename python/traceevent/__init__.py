@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1
 """Typed trace events from trace.dat files.
 
-The records of a trace.dat file (read through libtracecmd, which runs on this
-libtraceevent) as typed values and pandas DataFrames. The C++ extension is
+The records of a trace.dat file (read by this libtraceevent's own trace.dat
+reader, linked into the module) as typed values and pandas DataFrames. The C++ extension is
 _traceevent; this package adds what is written in Python: the Series accessor
 ``.tev`` (traceevent.accessor), many traces on Dask (traceevent.dask, when Dask
 is installed) and the command line (``python3 -m traceevent``).
