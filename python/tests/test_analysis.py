@@ -36,6 +36,21 @@ def test_dataframes_with_threads_and_a_filter(threads):
             assert (frame["pid"] != 0).all()
 
 
+def test_workers_merge_blocks_of_any_size(tmp_path):
+    # 12 times sched_irq.dat's pages: each worker's part holds several batches, sealed into
+    # blocks of whatever size each batch had (a merge assuming 4,096-row blocks crashed).
+    big = tmp_path / "big.dat"
+    subprocess.run([sys.executable, os.path.join(os.environ.get("TRACEEVENT_TEST_SOURCE", "."), "python", "bench",
+                    "repeat-pages.py"), trace_path("sched_irq.dat"), str(big), "12"], check=True)
+    with traceevent.open(str(big)) as trace:
+        events = ["sched:sched_switch", "sched:sched_wakeup", "irq:softirq_entry", "irq:softirq_exit"]
+        one = trace.dataframes(events, threads=1)
+        two = trace.dataframes(events, threads=2)
+        assert sum(len(f) for f in one.values()) > 4096
+        for name in events:
+            pd.testing.assert_frame_equal(two[name], one[name])
+
+
 def test_dataframes_of_an_event_without_records(sched_irq):
     empty = [e for e in sched_irq.event_types if e.system == "sched" and e.name == "sched_kthread_stop"]
     assert empty
