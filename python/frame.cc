@@ -235,29 +235,23 @@ std::vector<std::pair<std::string, py::object>> dataframes(const FilePtr& file, 
   if ((workers > 1 || cpus) && !has_objects(file, events))
     if (std::optional<Frames> threaded = threaded_frames(file, events, filter, buffers, workers)) return *threaded;
   std::unique_ptr<Filter> f = filter.empty() ? nullptr : std::make_unique<Filter>(file->tep(), filter);
-  // Two passes: the records counted by event (reading is cheap next to
-  // filling), then filled into arrays of their final size, without the
-  // growing arrays' copies, page faults and slack.
+  // The records are counted by event first (a pass of the file's first
+  // dataframes(), kept with it), then filled into arrays of their final size,
+  // without the growing arrays' copies, page faults and slack.
   std::vector<bool> wanted(file->cpus());
   if (cpus)
     for (int cpu : *cpus) wanted[cpu] = true;
   std::vector<size_t> counts;
-  {
-    Scan scan(*file);
-    BufferSubset subset{scan, cpus ? &wanted : nullptr};
-    tep_handle* tep = file->tep();
-    while (const tep_record* r = subset.next()) {
-      const int id = tep_data_type(tep, as_arg(r));
-      if (id < 0) continue;
-      if (static_cast<size_t>(id) >= counts.size()) counts.resize(id + 1);
-      counts[id]++;
-    }
+  const std::vector<std::vector<size_t>>& by_cpu = file->record_counts();
+  for (size_t cpu = 0; cpu < by_cpu.size(); cpu++) {
+    if (cpus && (cpu >= wanted.size() || !wanted[cpu])) continue;
+    if (by_cpu[cpu].size() > counts.size()) counts.resize(by_cpu[cpu].size());
+    for (size_t id = 0; id < by_cpu[cpu].size(); id++) counts[id] += by_cpu[cpu][id];
   }
   PassFrames frames(file, *file, events, &counts);
   Scan scan(*file);
   BufferSubset subset{scan, cpus ? &wanted : nullptr};
   fill_pass(*file, subset, f.get(), frames, false);
-  return finish(frames, events);
   return finish(frames, events);
 }
 

@@ -76,6 +76,23 @@ tep::trace_dat::BufferReader TraceFile::records(int cpu) const {
   return out;
 }
 
+const std::vector<std::vector<size_t>>& TraceFile::record_counts() {
+  if (counted_) return record_counts_;
+  Scan scan(*this);
+  tep_handle* handle = tep();
+  while (const tep_record* r = scan.next()) {
+    const int id = tep_data_type(handle, as_arg(r));
+    if (id < 0 || r->cpu < 0) continue;
+    const auto cpu = static_cast<size_t>(r->cpu);
+    if (cpu >= record_counts_.size()) record_counts_.resize(cpu + 1);
+    std::vector<size_t>& of_cpu = record_counts_[cpu];
+    if (static_cast<size_t>(id) >= of_cpu.size()) of_cpu.resize(id + 1);
+    of_cpu[id]++;
+  }
+  counted_ = true;
+  return record_counts_;
+}
+
 TraceFile& TraceFile::reader(int index) {
   check_open();
   if (index == 0) return *this;

@@ -62,6 +62,10 @@ class TraceFile {
   // The top buffer's records: its CPUs merged in time order (cpu -1) or one
   // CPU's alone. Each reader has its own cursors.
   tep::trace_dat::BufferReader records(int cpu = -1) const;
+  // How many records each CPU buffer holds of each event: [cpu id][event id],
+  // counted by a pass over the file on first use (reading is cheap next to
+  // filling), then kept.
+  const std::vector<std::vector<size_t>>& record_counts();
   // A handle of its own on the same file for worker `index` reading CPU buffers
   // in parallel (0: this one), opened on first use and kept with this one.
   TraceFile& reader(int index);
@@ -76,6 +80,8 @@ class TraceFile {
   int cpus_ = 0;
   bool closed_ = false;
   std::vector<std::unique_ptr<TraceFile>> readers_;  // workers 1, 2, ...
+  std::vector<std::vector<size_t>> record_counts_;
+  bool counted_ = false;
 };
 
 // An upstream filter string ("sched_switch: prev_pid > 0") on the trace's handle.
