@@ -468,6 +468,8 @@ PYBIND11_MODULE(_traceevent, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const OpenFailed& e) {
       PyErr_SetString(PyExc_OSError, e.what());
+    } catch (const Damaged& e) {
+      PyErr_SetString(PyExc_OSError, e.what());
     } catch (const tev::Error& e) {
       // A record of another event is the caller's mistake; other statuses are the library's.
       PyErr_SetString(e.status() == TEV_ERR_WRONG_EVENT ? PyExc_ValueError : PyExc_RuntimeError,

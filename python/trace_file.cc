@@ -125,6 +125,11 @@ const tep_record* Scan::next() {
   if (r) {
     if (r->ts < last_ts_) monotonic_ = false;
     last_ts_ = r->ts;
+  } else if (reader_.status() != tep::trace_dat::Status::kOk) {
+    // No frame or count from part of a file: the caller learns it ended early.
+    throw Damaged("trace " + file_.path() + " is damaged (" +
+                  std::string(tep::trace_dat::status_text(reader_.status())) +
+                  "): the records after the damage cannot be read");
   }
   return r;
 }

@@ -32,6 +32,9 @@ struct Closed : std::runtime_error {  // RuntimeError: the trace was closed
 struct OpenFailed : std::runtime_error {  // OSError
   using std::runtime_error::runtime_error;
 };
+struct Damaged : std::runtime_error {  // OSError: a scan met damage (a page cut short, ...)
+  using std::runtime_error::runtime_error;
+};
 
 // Upstream's calls take records as non-const, and read them only.
 inline tep_record* as_arg(const tep_record* record) { return const_cast<tep_record*>(record); }
@@ -103,7 +106,8 @@ class Filter {
 class Scan {
  public:
   explicit Scan(const TraceFile& file, int cpu = -1) : file_(file), reader_(file.records(cpu)) {}
-  // nullptr at the end; Closed when the trace was closed.
+  // nullptr at the end; Closed when the trace was closed, Damaged when the
+  // records end at damage (what came before it was given).
   const tep_record* next();
   // False once a record was older than the one before it, of whatever event.
   bool monotonic() const { return monotonic_; }

@@ -51,6 +51,22 @@ def test_workers_merge_blocks_of_any_size(tmp_path):
             pd.testing.assert_frame_equal(two[name], one[name])
 
 
+def test_a_trace_cut_short_is_an_error_not_a_partial_frame(tmp_path):
+    data = open(trace_path("sched_irq.dat"), "rb").read()
+    cut = tmp_path / "cut.dat"
+    cut.write_bytes(data[:len(data) * 2 // 3])  # mid-page, in the records
+    with traceevent.open(str(cut)) as trace:
+        for call in (lambda: trace.dataframes(), lambda: trace.dataframe("sched_switch"), trace.summary,
+                     lambda: trace.to_jsonl(str(tmp_path / "out.jsonl"))):
+            with pytest.raises(OSError, match="cut.dat is damaged"):
+                call()
+        seen = []
+        with pytest.raises(OSError, match="damaged"):
+            for record in trace.records():
+                seen.append(record.ts)
+        assert 0 < len(seen) < 1195
+
+
 def test_dataframes_of_an_event_without_records(sched_irq):
     empty = [e for e in sched_irq.event_types if e.system == "sched" and e.name == "sched_kthread_stop"]
     assert empty
