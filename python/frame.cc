@@ -203,16 +203,25 @@ struct BufferSubset {
   }
 };
 
-// Whether any requested event (every event: any of the file's) has a column of
-// Python objects, which only the scan with the GIL can fill.
+// Whether any requested event (every event: any the file has records of) has
+// a column of Python objects, which only the scan with the GIL can fill.
 bool has_objects(const FilePtr& file, const std::vector<std::string>* events) {
   if (events) {
     for (const std::string& name : *events)
       if (FrameBuilder(file, file->find_event(name)).has_objects()) return true;
     return false;
   }
-  for (tev_event* event : file->events())
-    if (FrameBuilder(file, event).has_objects()) return true;
+  std::vector<bool> seen;
+  for (const std::vector<size_t>& of_cpu : file->record_counts())
+    for (size_t id = 0; id < of_cpu.size(); id++) {
+      if (!of_cpu[id] || (id < seen.size() && seen[id])) continue;
+      if (id >= seen.size()) seen.resize(id + 1);
+      seen[id] = true;
+      tev_event* event = nullptr;
+      if (tev_event_by_id(file->catalog(), static_cast<int>(id), &event) == TEV_OK &&
+          FrameBuilder(file, event).has_objects())
+        return true;
+    }
   return false;
 }
 
