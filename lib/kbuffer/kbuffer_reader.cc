@@ -68,7 +68,7 @@ int PageReader::load(void* subbuffer) {
   start_ = long8_ ? 16 : 12;
   data_ = subbuffer_ + start_;
   uint64_t commit = read_long(subbuffer_ + 8);
-  size_ = static_cast<uint32_t>(commit) & kCommitMask;
+  set_size(static_cast<uint32_t>(commit) & kCommitMask);
   if (!(commit & kMissedEvents))
     lost_events_ = 0;
   else if (commit & kMissedStored)
@@ -85,13 +85,15 @@ int PageReader::load(void* subbuffer) {
 int PageReader::refresh() {
   if (!subbuffer_) return -1;
   uint32_t old_size = size_;
-  size_ = static_cast<uint32_t>(read_long(subbuffer_ + 8)) & kCommitMask;
+  set_size(static_cast<uint32_t>(read_long(subbuffer_ + 8)) & kCommitMask);
   // At the end of the old data: move on to what was added.
   if (size_ != old_size && curr_ == next_) step();
   return 0;
 }
 
 int PageReader::step() { return old_format_ ? step_old_format() : step_current_format(); }
+
+void* PageReader::step_to_next_event(unsigned long long* ts) { return step() < 0 ? nullptr : current_event(ts); }
 
 int PageReader::step_current_format() {
   for (;;) {

@@ -48,18 +48,14 @@ class PageReader {
   // padding, a header that does not fit) goes through step().
   void* next_event(unsigned long long* ts) {
     const uint32_t at = next_;
-    if (plain_headers_ && uint64_t{at} + 8 <= size_) {
+    if (uint64_t{at} + 8 <= plain_size_) {
       uint32_t word, length;
       memcpy(&word, data_ + at, 4);
       memcpy(&length, data_ + at + 4, 4);
       const uint32_t type_len = word & 31;
-      uint32_t index = at + 4;
-      if (type_len == 0) {
-        length = (length - 1) & ~3u;  // counted with the length word itself
-        index += 4;
-      } else {
-        length = type_len * 4;
-      }
+      // 1-28: type_len * 4 bytes of data; 0: a length word (counting itself), then the data.
+      const uint32_t index = at + (type_len ? 4 : 8);
+      length = type_len ? type_len * 4 : (length - 1) & ~3u;
       const uint32_t next = index + length;
       if (type_len < KBUFFER_TYPE_PADDING && static_cast<int32_t>(length) >= 0 && next <= size_) {
         curr_ = at;
@@ -70,7 +66,7 @@ class PageReader {
         return const_cast<uint8_t*>(data_ + index);
       }
     }
-    return step() < 0 ? nullptr : current_event(ts);
+    return step_to_next_event(ts);  // a tail call: the inline path saves no registers
   }
   void* read_at_offset(int offset, unsigned long long* ts);
   int read_buffer(void* buffer, int len);
@@ -89,7 +85,7 @@ class PageReader {
 
   void set_old_format() {
     old_format_ = true;
-    plain_headers_ = false;
+    plain_size_ = 0;
   }
   void* subbuffer() const { return const_cast<uint8_t*>(subbuffer_); }
   int subbuffer_size() const { return static_cast<int>(size_); }
@@ -101,15 +97,21 @@ class PageReader {
   unsigned long long timestamp() const { return timestamp_; }
 
  private:
+  void* step_to_next_event(unsigned long long* ts);  // next_event's general step
   int step_current_format();
   int step_old_format();
   void stop_at_end() { curr_ = next_ = size_; }
+  void set_size(uint32_t size) {
+    size_ = size;
+    plain_size_ = plain_headers_ && !old_format_ ? size : 0;
+  }
 
   bool long8_;
   bool big_endian_;  // the data's byte order (it decides the header bit layout)
   bool swap_;        // the data's byte order differs from the host's
-  // Current-format headers of little-endian data on a little-endian host:
-  // next_event() reads them as they are.
+  // Little-endian data on a little-endian host: next_event() reads
+  // current-format headers as they are, up to plain_size_ (size_ then, else 0:
+  // one compare guards the inline path).
   bool plain_headers_;
   bool old_format_ = false;
 
@@ -120,6 +122,7 @@ class PageReader {
   // Offsets from data_: the current event's header (curr_), its payload
   // (index_) and the next header (next_); size_ is the committed length.
   uint32_t index_ = 0, curr_ = 0, next_ = 0, size_ = 0;
+  uint32_t plain_size_ = 0;
   uint32_t start_ = 0;  // header length: 12 or 16
   uint32_t first_ = 0;  // curr_ of the first data event
 };
