@@ -52,10 +52,20 @@ LinesStatus FunctionTable::parse_kallsyms(std::string_view text) {
   const char* module_copy = nullptr;
   base::TextReader reader(text);
   while (!reader.at_end()) {
-    std::string_view line = reader.take_line();
-    if (line.empty()) continue;  // upstream's strtok skips empty lines
-    errno = 0;                   // upstream clears it before reading each line: callers see 0 after
-    KallsymsLine parsed = scan_kallsyms_line(line);
+    std::string_view line;
+    KallsymsLine parsed;
+    size_t line_size;
+    // Upstream clears errno before reading each line: callers see 0 after.
+    if (scan_usual_kallsyms_line(reader.rest(), parsed, line_size)) {  // no memchr for the line's end
+      line = reader.rest().substr(0, line_size);
+      reader.seek(reader.pos() + line_size + 1);
+      errno = 0;  // (that scan sets none)
+    } else {
+      line = reader.take_line();
+      if (line.empty()) continue;  // upstream's strtok skips empty lines
+      errno = 0;
+      parsed = scan_kallsyms_line(line);
+    }
     if (parsed.conversions != 2 || parsed.name_end == 0) {
       lock.unlock();
       tep_warning("Failed to parse kallsyms n=%d func_end=%d", parsed.conversions, static_cast<int>(parsed.name_end));

@@ -138,4 +138,19 @@ KallsymsLine scan_kallsyms_line(std::string_view line) {
   return out;
 }
 
+bool scan_usual_kallsyms_line(std::string_view text, KallsymsLine& out, size_t& line_size) {
+  // A '\n' in the first 20 bytes fails the canonical shape, and the name's
+  // scan stops at the first blank: no line ends before `end`.
+  if (!scan_canonical(text, out)) return false;
+  size_t end = out.name_end;
+  if (end < text.size() && text[end] == '\t') {
+    if (end + 2 >= text.size() || text[end + 1] != '[' || is_space(text[end + 2])) return false;
+    out.module_start = end + 2;
+    end = out.module_end = find_space(text, out.module_start);
+  }
+  if (end < text.size() && text[end] != '\n') return false;
+  line_size = end;
+  return true;
+}
+
 }  // namespace tep::symbols

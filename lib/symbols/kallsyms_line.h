@@ -30,4 +30,12 @@ struct KallsymsLine {
 
 KallsymsLine scan_kallsyms_line(std::string_view line);
 
+// The line at the start of `text` (the kallsyms text from there on), when it
+// has the usual shape: "ADDR T name" or "ADDR t name\t[module]", 16 plain hex
+// digits, then '\n' or the end. The scan of the name (or module) finds the
+// line's end too (`line_size`, without the '\n'), so the line is read in one
+// pass; what it fills in is what scan_kallsyms_line would. False for any other
+// line: take it up to its '\n' and scan_kallsyms_line it.
+bool scan_usual_kallsyms_line(std::string_view text, KallsymsLine& out, size_t& line_size);
+
 }  // namespace tep::symbols

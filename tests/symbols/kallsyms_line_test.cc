@@ -78,4 +78,48 @@ TEST(KallsymsLine, IgnoredSymbols) {
   EXPECT_FALSE(scan_kallsyms_line(undef).ignored(undef));
 }
 
+// The one-pass reading of a usual line agrees with taking the line up to its
+// '\n' and scanning it; lines of other shapes are left to that.
+TEST(KallsymsLine, UsualLinesReadInOnePass) {
+  using tep::symbols::scan_usual_kallsyms_line;
+  const std::string_view usual[] = {
+      "ffffffff81000000 T _stext\nffffffff81000010 T next\n",
+      "ffffffff81000000 T _stext",  // the end of the text ends it too
+      "ffffffffc0a00000 t ext4_fill_super\t[ext4]\nrest",
+      "ffffffffc0a00000 t f\t[ext4]",
+      "FFFFFFFF81000000 a abs\n",
+  };
+  for (std::string_view text : usual) {
+    KallsymsLine fast;
+    size_t size = 0;
+    ASSERT_TRUE(scan_usual_kallsyms_line(text, fast, size)) << text;
+    const std::string_view line = text.substr(0, text.find('\n'));
+    EXPECT_EQ(size, line.size()) << text;
+    KallsymsLine k = scan_kallsyms_line(line);
+    EXPECT_EQ(fast.conversions, k.conversions) << text;
+    EXPECT_EQ(fast.addr, k.addr) << text;
+    EXPECT_EQ(fast.type, k.type) << text;
+    EXPECT_EQ(fast.name_start, k.name_start) << text;
+    EXPECT_EQ(fast.name_end, k.name_end) << text;
+    EXPECT_EQ(fast.module_start, k.module_start) << text;
+    EXPECT_EQ(fast.module_end, k.module_end) << text;
+  }
+  const std::string_view other[] = {
+      "ffffffff81000000 T\n",              // no name on the line
+      "ffffffff81000000 T name \n",        // a blank after the name
+      "ffffffff81000000 T name\r\n",       // CR LF
+      "ffffffffc0a00000 t f\t[ext4] x\n",  // more after the module
+      "ffffffffc0a00000 t f\t[ ext4]\n",   // a blank before the module
+      "ffffffffc0a00000 t f\t\n",          // a tab, no module
+      "0xffffffff810000 T name\n",
+      "81000000 T name\n",
+      "\nffffffff81000000 T name\n",
+  };
+  for (std::string_view text : other) {
+    KallsymsLine fast;
+    size_t size = 0;
+    EXPECT_FALSE(scan_usual_kallsyms_line(text, fast, size)) << text;
+  }
+}
+
 }  // namespace
