@@ -11,7 +11,7 @@ namespace tep::core {
 
 tep_errno add_event_format(tep_handle& tep, std::string_view text, std::string_view system, format::Event** added) {
   *added = nullptr;
-  format::EventFormat parsed = format::read_event_format(text, system, tep.long_size, &tep);
+  format::EventFormat parsed = format::read_event_format(text, system, tep.long_size, &tep, tep.events.memory());
   if (parsed.status != TEP_ERRNO__SUCCESS) return parsed.status;
   format::Event& stored = tep.events.add(std::move(parsed.event));
   if (!parsed.print_fmt)

@@ -3,17 +3,7 @@
 
 namespace tep::format {
 
-tep_print_arg* ArgTree::new_arg() { return args_.add(); }
-
-tep_print_flag_sym* ArgTree::new_flag_sym() { return syms_.add(); }
-
 // The public nodes hold `char*`; the arena's copies are writable memory.
-char* ArgTree::keep(std::string_view text) { return const_cast<char*>(strings_.copy(text)); }
-
-void ArgTree::clear() {
-  args_ = {};
-  syms_ = {};
-  strings_ = {};
-}
+char* ArgTree::keep(std::string_view text) { return const_cast<char*>(memory_.copy(text)); }
 
 }  // namespace tep::format

@@ -11,8 +11,24 @@ namespace {
 std::atomic<uint64_t> next_serial{1};
 }  // namespace
 
-Event::Event() : tep_event{}, serial(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
+Event::Event()
+    : tep_event{},
+      own_memory_(std::make_unique<base::StringArena>()),
+      memory(*own_memory_),
+      print_args(memory),
+      serial(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
+
+Event::Event(base::StringArena& arena)
+    : tep_event{}, memory(arena), print_args(arena), serial(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
 Event::~Event() = default;
+
+void Event::set_names(std::string_view system_in, std::string_view name_in) {
+  name_text = std::string_view(memory.copy(name_in), name_in.size());
+  system_text = std::string_view(memory.copy(system_in), system_in.size());
+  // The public fields are `char*`; the arena's copies are writable memory.
+  name = const_cast<char*>(name_text.data());
+  system = const_cast<char*>(system_text.data());
+}
 
 void FieldDrafts::add_texts(std::string_view type, std::string_view name) {
   // One resize and two copies: appending piece by piece costs twice as much.
@@ -30,21 +46,19 @@ void FieldDrafts::add_texts(std::string_view type, std::string_view name) {
 void Event::set_fields(const FieldDrafts& drafts, size_t common) {
   static_assert(std::is_trivially_copyable_v<Field>);
   format.common_fields = format.fields = nullptr;
-  field_storage.reset();
-  field_text.reset();
   const size_t n = drafts.fields.size();
   if (n == 0) return;
-  field_text = std::unique_ptr<char[]>(new char[drafts.text.size()]);
-  memcpy(field_text.get(), drafts.text.data(), drafts.text.size());
-  field_storage = std::unique_ptr<Field[]>(new Field[n]);
-  memcpy(static_cast<void*>(field_storage.get()), drafts.fields.data(), n * sizeof(Field));
+  char* text = memory.allocate(drafts.text.size());
+  memcpy(text, drafts.text.data(), drafts.text.size());
+  Field* fields = static_cast<Field*>(memory.allocate_aligned(n * sizeof(Field), alignof(Field)));
+  memcpy(static_cast<void*>(fields), drafts.fields.data(), n * sizeof(Field));
   tep_format_field** link = &format.common_fields;
   for (size_t i = 0; i < n; i++) {
     if (i == common) link = &format.fields;
-    Field& f = field_storage[i];
+    Field& f = fields[i];
     f.event = this;
-    f.type = &field_text[drafts.text_at[i].first];
-    f.name = f.alias = &field_text[drafts.text_at[i].second];
+    f.type = text + drafts.text_at[i].first;
+    f.name = f.alias = text + drafts.text_at[i].second;
     f.next = nullptr;
     *link = &f;
     link = &f.next;

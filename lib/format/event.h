@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
 // Event and Field: the C++ objects behind the public tep_event / tep_format_field
 // views. An event is heap-allocated once, its fields in one block with their
-// texts in another; none of them moves, so the pointers consumers cache
-// (libtracecmd, libkshark, plugins) stay valid for the handle's lifetime.
+// texts in another, in its table's arena with its print args; none of them
+// moves, so the pointers consumers cache (libtracecmd, libkshark, plugins)
+// stay valid for the handle's lifetime.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 
 #include "event-parse.h"
 #include "base/generation_slot.h"
+#include "base/string_arena.h"
 #include "format/arg_tree.h"
 #include "format_string/print_fmt.h"
 
@@ -34,6 +36,7 @@ struct FieldDrafts {
   std::vector<Field> fields;
   std::vector<std::pair<uint32_t, uint32_t>> text_at;  // per field: type, name
   std::string text;
+  std::string type, name;  // the field being read (FieldGroupParser's)
 
   void clear() {
     fields.clear();
@@ -45,21 +48,33 @@ struct FieldDrafts {
 };
 
 struct Event : tep_event {
+  // A standalone event: its fields and print args in memory of its own.
   Event();
+  // An event of a table: its fields and print args in `arena` (the table's),
+  // which outlives it.
+  explicit Event(base::StringArena& arena);
   ~Event();
   Event(const Event&) = delete;
   Event& operator=(const Event&) = delete;
 
-  std::string name_text;    // tep_event::name points here
-  std::string system_text;  // tep_event::system points here
-  // Common fields then event fields, each list linked through tep_format_field::next.
-  std::unique_ptr<Field[]> field_storage;
-  std::unique_ptr<char[]> field_text;  // their types and names
-  // Places `drafts` (the first `common` of them common fields) in the two
-  // blocks above and links format.common_fields and format.fields; the
-  // counts (nr_common, nr_fields) are the caller's.
+ private:
+  std::unique_ptr<base::StringArena> own_memory_;  // a standalone event's
+
+ public:
+  base::StringArena& memory;
+  // tep_event::name and ::system point here (NUL-terminated; set_names).
+  std::string_view name_text, system_text;
+  // The next event of the same name in its table, in id order (EventTable).
+  Event* next_same_name = nullptr;
+  // Copies both texts into `memory` and points name and system at them.
+  void set_names(std::string_view system, std::string_view name);
+  // Places `drafts` (the first `common` of them common fields) in one block
+  // of fields and one of their types and names, in `memory`, and links
+  // format.common_fields and format.fields (common fields then event fields,
+  // each list linked through tep_format_field::next); the counts (nr_common,
+  // nr_fields) are the caller's.
   void set_fields(const FieldDrafts& drafts, size_t common);
-  // The parsed print fmt: owns print_fmt.format and the tep_print_arg nodes.
+  // Makes the parsed print fmt: print_fmt.format and the tep_print_arg nodes.
   ArgTree print_args;
   // print_fmt.format's directives, read once with the arguments each takes (lib/format_string).
   format_string::PrintFmt print_directives;

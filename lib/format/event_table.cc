@@ -39,9 +39,10 @@ Event& EventTable::add(std::unique_ptr<Event> owned) {
   event->index = static_cast<uint32_t>(owned_.size());
   owned_.push_back(std::move(owned));
 
-  // After every event with an id <= this one, as upstream inserts.
-  auto pos = std::upper_bound(by_id_.begin(), by_id_.end(), event, id_less);
-  by_id_.insert(pos, event);
+  // After every event with an id <= this one, as upstream inserts (by_id()
+  // sorts the rest of the way).
+  if (!by_id_.empty() && by_id_.back()->id > event->id) by_id_sorted_.store(false, std::memory_order_relaxed);
+  by_id_.push_back(event);
 
   int id = event->id;
   Event** slot;
@@ -58,26 +59,64 @@ Event& EventTable::add(std::unique_ptr<Event> owned) {
     *slot = event;
   }
 
-  auto& same_name = by_name_[event->name_text];
-  same_name.insert(std::upper_bound(same_name.begin(), same_name.end(), event, id_less), event);
+  if (2 * (names_ + 1) > by_name_.size()) grow_names();
+  // After every event of the name with an id <= this one.
+  const size_t hash = name_hash(event->name_text);
+  NameSlot& named = by_name_[name_slot(event->name_text, hash)];
+  if (!named.first) {
+    named.hash = hash;
+    names_++;
+  }
+  Event** link = &named.first;
+  while (*link && (*link)->id <= event->id) link = &(*link)->next_same_name;
+  event->next_same_name = *link;
+  *link = event;
 
   for (auto& listing : listings_) listing.clear();
   return *event;
 }
 
+size_t EventTable::name_slot(std::string_view name, size_t hash) const {
+  const size_t mask = by_name_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const NameSlot& slot = by_name_[i];
+    if (!slot.first || (slot.hash == hash && slot.first->name_text == name)) return i;
+  }
+}
+
+void EventTable::grow_names() {
+  std::vector<NameSlot> old(std::max<size_t>(by_name_.size() * 2, 1024), NameSlot{0, nullptr});
+  old.swap(by_name_);
+  const size_t mask = by_name_.size() - 1;
+  for (const NameSlot& moved : old) {
+    if (!moved.first) continue;
+    size_t i = moved.hash & mask;
+    while (by_name_[i].first) i = (i + 1) & mask;
+    by_name_[i] = moved;
+  }
+}
+
+void EventTable::sort_by_id() const {
+  std::lock_guard lock(by_id_mutex_);
+  if (by_id_sorted_.load(std::memory_order_relaxed)) return;
+  std::stable_sort(by_id_.begin(), by_id_.end(), id_less);
+  by_id_sorted_.store(true, std::memory_order_release);
+}
+
 Event* EventTable::lookup_id(int id) const {
   if (!duplicate_ids_.empty() && duplicate_ids_.count(id)) {
     // The element glibc's bsearch lands on among equal ids.
-    size_t low = 0, high = by_id_.size();
+    const std::vector<Event*>& sorted = by_id();
+    size_t low = 0, high = sorted.size();
     while (low < high) {
       size_t mid = (low + high) / 2;
-      int mid_id = by_id_[mid]->id;
+      int mid_id = sorted[mid]->id;
       if (id < mid_id)
         high = mid;
       else if (id > mid_id)
         low = mid + 1;
       else
-        return by_id_[mid];
+        return sorted[mid];
     }
     return nullptr;
   }
@@ -98,9 +137,8 @@ Event* EventTable::find_by_name(const char* system, std::string_view name) const
   Event* last = last_found_.load(std::memory_order_relaxed);
   if (last && last->name_text == name && (!system || last->system_text == system)) return last;
   Event* found = nullptr;
-  auto it = by_name_.find(name);
-  if (it != by_name_.end()) {
-    for (Event* e : it->second) {
+  if (names_ > 0) {
+    for (Event* e = by_name_[name_slot(name, name_hash(name))].first; e; e = e->next_same_name) {
       if (!system || e->system_text == system) {
         found = e;
         break;
@@ -113,7 +151,8 @@ Event* EventTable::find_by_name(const char* system, std::string_view name) const
 }
 
 void EventTable::sort_into(std::vector<tep_event*>& out, int order) const {
-  out.assign(by_id_.begin(), by_id_.end());
+  const std::vector<Event*>& sorted = by_id();
+  out.assign(sorted.begin(), sorted.end());
   if (order == TEP_EVENT_SORT_NAME)
     std::stable_sort(out.begin(), out.end(), name_less);
   else if (order == TEP_EVENT_SORT_SYSTEM)

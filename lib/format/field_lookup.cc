@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "base/sanitizers.h"
+
 namespace tep::format {
 
 tep_format_field* find_field_in(tep_format_field* list, std::string_view name) {
@@ -36,17 +38,7 @@ tep_format_field* walk(const Event& event, FieldList list, std::string_view name
 
 // Word compares read past the caller's string (within its page), which the
 // sanitizers rightly report: there every slot is confirmed by strcmp.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kWordCompares = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-constexpr bool kWordCompares = false;
-#else
-constexpr bool kWordCompares = true;
-#endif
-#else
-constexpr bool kWordCompares = true;
-#endif
+constexpr bool kWordCompares = !base::kSanitized;
 
 namespace {
 

@@ -23,7 +23,7 @@ enum class FieldGroupStatus {
 class FieldGroupParser {
  public:
   FieldGroupParser(base::Tokenizer& tokens, const Event& event, int long_size, FieldDrafts& drafts)
-      : tk_(tokens), event_(event), long_size_(long_size), drafts_(drafts) {}
+      : tk_(tokens), event_(event), long_size_(long_size), drafts_(drafts), type_(drafts.type), name_(drafts.name) {}
 
   // Appends the group's fields to `drafts` (those before a malformed line
   // too: upstream keeps them) and counts them in `count` (left untouched on
@@ -41,7 +41,7 @@ class FieldGroupParser {
   const Event& event_;
   int long_size_;
   FieldDrafts& drafts_;
-  std::string type_, name_;  // the field being read
+  std::string &type_, &name_;  // the field being read (the drafts' buffers: grown once)
   // Upstream joins type words with a separator that persists from one field
   // to the next; after a __attribute__((...)) it can be empty.
   std::string_view delim_ = " ";

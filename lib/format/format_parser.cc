@@ -56,7 +56,8 @@ bool read_print_fmt_label(base::Tokenizer& tk) {
 
 }  // namespace
 
-EventFormat read_event_format(std::string_view text, std::string_view system, int long_size, tep_handle* owner) {
+EventFormat read_event_format(std::string_view text, std::string_view system, int long_size, tep_handle* owner,
+                              base::StringArena& memory) {
   EventFormat out;
   base::Tokenizer tk(text, base::kFormatFileGrammar);
   std::string_view name;
@@ -64,11 +65,8 @@ EventFormat read_event_format(std::string_view text, std::string_view system, in
     out.status = TEP_ERRNO__MEM_ALLOC_FAILED;
     return out;
   }
-  auto event = std::make_unique<Event>();
-  event->name_text.assign(name);
-  event->system_text.assign(system);
-  event->name = event->name_text.data();
-  event->system = event->system_text.data();
+  auto event = std::make_unique<Event>(memory);
+  event->set_names(system, name);
   event->tep = owner;
   if (system == "ftrace") {
     event->flags |= TEP_EVENT_FL_ISFTRACE;

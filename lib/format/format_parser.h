@@ -36,7 +36,9 @@ struct EventFormat {
   std::optional<std::string_view> print_fmt;
 };
 
-// `owner` is only stored in the event (tep_event::tep).
-EventFormat read_event_format(std::string_view text, std::string_view system, int long_size, tep_handle* owner);
+// `owner` is only stored in the event (tep_event::tep); the event keeps its
+// fields and print args in `memory` (its table's, EventTable::memory()).
+EventFormat read_event_format(std::string_view text, std::string_view system, int long_size, tep_handle* owner,
+                              base::StringArena& memory);
 
 }  // namespace tep::format

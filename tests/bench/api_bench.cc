@@ -6,7 +6,8 @@
 //   LD_LIBRARY_PATH=<oracle>/lib api_bench              # upstream 1.9.0
 // Environment:
 //   API_BENCH_FORMATS     formats dir (events/<sys>/<name>/format), default tests/data
-//   API_BENCH_KALLSYMS    kallsyms text for ParseKallsyms, default <formats>/kallsyms
+//   API_BENCH_KALLSYMS    kallsyms text for ParseKallsyms and HandleLifeKallsyms,
+//                         default <formats>/kallsyms
 //   API_BENCH_PAGES       ring-buffer pages (4096 bytes each, little-endian, 8-byte
 //                         long) for KbufferNextEvent, default tests/data/kbuffer
 //   API_BENCH_ITERATIONS  fixed iteration count for every benchmark (for callgrind,
@@ -69,7 +70,8 @@ const FormatTexts& format_texts() {
 }
 
 // Per format: a fresh handle for each batch of all formats, as a program
-// opening a trace file does.
+// opening a trace file does; the handle's whole life (tep_alloc, the parses,
+// tep_free) is timed.
 void ParseFormats(benchmark::State& state) {
   const FormatTexts& texts = format_texts();
   if (texts.entries.empty()) {
@@ -85,11 +87,16 @@ void ParseFormats(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * texts.entries.size());
 }
 
+const std::string& kallsyms_text() {
+  const char* env = getenv("API_BENCH_KALLSYMS");
+  static const std::string text = read_file(env ? env : formats_dir() + "/kallsyms");
+  return text;
+}
+
 // Parse the whole text and look one address up: upstream sorts its function
 // map on the first lookup, so the lookup is part of the cost of loading.
 void ParseKallsyms(benchmark::State& state) {
-  const char* env = getenv("API_BENCH_KALLSYMS");
-  static const std::string text = read_file(env ? env : formats_dir() + "/kallsyms");
+  const std::string& text = kallsyms_text();
   if (text.empty()) {
     state.SkipWithError("no kallsyms (set API_BENCH_KALLSYMS)");
     return;
@@ -103,6 +110,25 @@ void ParseKallsyms(benchmark::State& state) {
     state.PauseTiming();
     tep_free(tep);
     state.ResumeTiming();
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetBytesProcessed(state.iterations() * text.size());
+}
+
+// A handle's whole life with kallsyms, as a program opening a small trace
+// pays it: tep_alloc, the parse, one lookup, tep_free (the teardown of the
+// table is part of it, which ParseKallsyms leaves out).
+void HandleLifeKallsyms(benchmark::State& state) {
+  const std::string& text = kallsyms_text();
+  if (text.empty()) {
+    state.SkipWithError("no kallsyms (set API_BENCH_KALLSYMS)");
+    return;
+  }
+  for (auto _ : state) {
+    tep_handle* tep = new_handle();
+    benchmark::DoNotOptimize(tep_parse_kallsyms(tep, text.c_str()));
+    benchmark::DoNotOptimize(tep_find_function(tep, 0xffffffff81000000ULL));
+    tep_free(tep);
   }
   state.SetItemsProcessed(state.iterations());
   state.SetBytesProcessed(state.iterations() * text.size());
@@ -124,8 +150,8 @@ struct Records {
   Records(tep_handle* tep, const char* sys, const char* name, int count) {
     event = tep_find_event_by_name(tep, sys, name);
     if (!event) return;
-    static const char* const comms[] = {"swapper/0", "kworker/1:2", "bash", "trace-cmd",
-                                        "kworker/u8:0", "systemd", "rcu_preempt", "sshd"};
+    static const char* const comms[] = {"swapper/0",    "kworker/1:2", "bash",        "trace-cmd",
+                                        "kworker/u8:0", "systemd",     "rcu_preempt", "sshd"};
     tep_format_field** fields = tep_event_fields(event);
     for (int r = 0; r < count; r++) {
       std::vector<unsigned char> data(8, 0);
@@ -223,8 +249,7 @@ void filter_match(benchmark::State& state, const char* filter_text) {
   for (auto _ : state)
     for (tep_record& rec : c.sched_switch->records)
       matches += tep_filter_match(filter, &rec) == TEP_ERRNO__FILTER_MATCH;
-  state.counters["match_ratio"] =
-      static_cast<double>(matches) / (static_cast<double>(state.iterations()) * kRecords);
+  state.counters["match_ratio"] = static_cast<double>(matches) / (static_cast<double>(state.iterations()) * kRecords);
   state.SetItemsProcessed(state.iterations() * kRecords);
   tep_filter_free(filter);
 }
@@ -276,6 +301,7 @@ int main(int argc, char** argv) {
   benchmark::internal::Benchmark* all[] = {
       benchmark::RegisterBenchmark("ParseFormats", ParseFormats)->Unit(benchmark::kMillisecond),
       benchmark::RegisterBenchmark("ParseKallsyms", ParseKallsyms)->Unit(benchmark::kMillisecond),
+      benchmark::RegisterBenchmark("HandleLifeKallsyms", HandleLifeKallsyms)->Unit(benchmark::kMillisecond),
       benchmark::RegisterBenchmark("FieldByName", FieldByName)->Unit(benchmark::kMicrosecond),
       benchmark::RegisterBenchmark("FilterMatch", FilterMatch)->Unit(benchmark::kMicrosecond),
       benchmark::RegisterBenchmark("FilterMatchRegex", FilterMatchRegex)->Unit(benchmark::kMicrosecond),

@@ -85,6 +85,9 @@ printf '%-32s %14s %14s %9s\n' target upstream_Ir/op ours_Ir/op up/ours
 print_target PrintLine PrintInfo PrintInfoHot
 api tep_parse_event '^ParseFormats/' 2 tep_parse_event
 api "tep_parse_kallsyms+lookup" '^ParseKallsyms/' 1 tep_parse_kallsyms tep_find_function
+# A handle's whole life: tep_alloc, the parses (and lookup), tep_free.
+api "handle life (formats)" '^ParseFormats/' 2 tep_alloc tep_parse_event tep_free
+api "handle life (kallsyms)" '^HandleLifeKallsyms/' 1 tep_alloc tep_parse_kallsyms tep_find_function tep_free
 api tep_get_field_val '^FieldByName/' 4 tep_get_field_val
 api "tep_filter_match" '^FilterMatch/' 4 tep_filter_match
 api "tep_filter_match (regex)" '^FilterMatchRegex/' 4 tep_filter_match

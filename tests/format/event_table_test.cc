@@ -3,24 +3,33 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace tep {
 namespace {
 
 std::unique_ptr<format::Event> make(const char* sys, const char* name, int id) {
   auto e = std::make_unique<format::Event>();
-  e->system_text = sys;
-  e->name_text = name;
-  e->system = e->system_text.data();
-  e->name = e->name_text.data();
+  e->set_names(sys, name);
   e->id = id;
   return e;
 }
 
+// "name7": appended, not `"name" + std::to_string(i)` (GCC 12 warns, -Wrestrict).
+std::string numbered(const char* prefix, int i) {
+  std::string out = prefix;
+  out += std::to_string(i);
+  return out;
+}
+
 std::string ids(tep_event** list) {
   std::string out;
-  for (int i = 0; list[i]; i++) out += std::string(list[i]->system) + "/" + list[i]->name + ":" + std::to_string(list[i]->id) + " ";
+  for (int i = 0; list[i]; i++)
+    out += std::string(list[i]->system) + "/" + list[i]->name + ":" + std::to_string(list[i]->id) + " ";
   return out;
 }
 
@@ -89,6 +98,45 @@ TEST(EventTable, Listings) {
   // A new event invalidates the cached listings.
   t.add(make("a", "a", 0));
   EXPECT_EQ(ids(t.listing(TEP_EVENT_SORT_ID)), "a/a:0 b/x:1 a/y:2 b/y:3 ");
+}
+
+// Events arriving out of id order (format files come in name order) read
+// back in id order, equal ids in insertion order, whenever the table is read.
+TEST(EventTable, OutOfOrderIdsReadBackInIdOrder) {
+  format::EventTable t;
+  std::vector<std::pair<int, format::Event*>> added;  // id, event: insertion order
+  unsigned seed = 7;
+  for (int i = 0; i < 300; i++) {
+    seed = seed * 1103515245u + 12345u;
+    const int id = static_cast<int>((seed >> 16) % 120);  // duplicates too
+    format::Event& e = t.add(make("s", numbered("e", i).c_str(), id));
+    added.emplace_back(id, &e);
+    if (i % 37 == 0) {  // reads in between sort what arrived so far
+      auto expect = added;
+      std::stable_sort(expect.begin(), expect.end(), [](auto& a, auto& b) { return a.first < b.first; });
+      for (size_t k = 0; k < expect.size(); k++) ASSERT_EQ(t.at_sorted(k), expect[k].second) << i << " " << k;
+    }
+  }
+  std::stable_sort(added.begin(), added.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  for (size_t k = 0; k < added.size(); k++) ASSERT_EQ(t.at_sorted(k), added[k].second) << k;
+  EXPECT_EQ(t.at_sorted(added.size()), nullptr);
+}
+
+// Thousands of names (the name index grows) are all found, and events sharing
+// a name across systems are found in id order.
+TEST(EventTable, ManyNames) {
+  format::EventTable t;
+  std::vector<format::Event*> events;
+  for (int i = 0; i < 5000; i++) events.push_back(&t.add(make("s", numbered("name", i).c_str(), 10000 - i)));
+  format::Event& late = t.add(make("z", "name42", 5));
+  for (int i = 0; i < 5000; i++) {
+    if (i != 42) {
+      ASSERT_EQ(t.find_by_name(nullptr, numbered("name", i)), events[i]) << i;
+    }
+  }
+  EXPECT_EQ(t.find_by_name(nullptr, "name42"), &late);  // id 5 before id 9958
+  EXPECT_EQ(t.find_by_name("s", "name42"), events[42]);
+  EXPECT_EQ(t.find_by_name(nullptr, "name5000"), nullptr);
 }
 
 TEST(EventTable, EmptyListingIsNullTerminated) {

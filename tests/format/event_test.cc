@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1
 // format::Event and FieldDrafts: a serial unique per event, field texts laid
 // out side by side, and set_fields placing the drafts in blocks of the
-// event's own, linked as the common and event field lists.
+// event's memory (its own, or its table's arena), linked as the common and
+// event field lists.
 #include "format/event.h"
 
 #include <gtest/gtest.h>
@@ -162,8 +163,42 @@ TEST(Event, SetFieldsReplaces) {
   drafts.clear();
   e.set_fields(drafts, 0);
   EXPECT_EQ(e.format.fields, nullptr);
-  EXPECT_EQ(e.field_storage, nullptr);
-  EXPECT_EQ(e.field_text, nullptr);
+  EXPECT_EQ(e.format.common_fields, nullptr);
+}
+
+// An event of a table keeps its names, fields and print args in the table's
+// arena: they outlive the event object itself, until the arena dies.
+TEST(Event, TableEventsUseTheSharedArena) {
+  base::StringArena arena;
+  auto e = std::make_unique<Event>(arena);
+  EXPECT_EQ(&e->memory, &arena);
+  e->set_names("sched", "sched_switch");
+  EXPECT_STREQ(e->name, "sched_switch");
+  EXPECT_STREQ(e->system, "sched");
+  EXPECT_EQ(e->name_text, "sched_switch");
+  EXPECT_EQ(e->system_text, "sched");
+  FieldDrafts drafts;
+  add(drafts, "int", "pid", 8);
+  e->set_fields(drafts, 0);
+  tep_format_field* pid = e->format.fields;
+  tep_print_arg* arg = e->print_args.new_arg();
+  EXPECT_EQ(arg->type, TEP_PRINT_NULL);
+  const char* name = e->name;
+  e.reset();
+  EXPECT_STREQ(name, "sched_switch");
+  EXPECT_STREQ(pid->name, "pid");
+}
+
+// A standalone event's names are its own copies.
+TEST(Event, SetNamesCopies) {
+  Event e;
+  std::string system = "kmem", name = "kmalloc";
+  e.set_names(system, name);
+  system = "xxxx";
+  name = "yyyyyyy";
+  EXPECT_STREQ(e.system, "kmem");
+  EXPECT_STREQ(e.name, "kmalloc");
+  EXPECT_EQ(e.name_text.size(), 7u);
 }
 
 // Many fields: each keeps its own texts (no pointer into a grown buffer).

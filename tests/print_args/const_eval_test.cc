@@ -25,7 +25,8 @@ TEST(PrintFmtConstEval, CastsMaskLikeUpstream) {
 }
 
 struct Nodes {
-  format::ArgTree tree;
+  base::StringArena memory;
+  format::ArgTree tree{memory};
   tep_print_arg* atom(const char* text) {
     tep_print_arg* a = tree.new_arg();
     a->type = TEP_PRINT_ATOM;

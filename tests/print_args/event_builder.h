@@ -22,13 +22,10 @@ struct FieldSpec {
 };
 
 // common_type/common_flags/common_preempt_count/common_pid, then `fields`.
-inline std::unique_ptr<format::Event> make_event(const std::vector<FieldSpec>& fields,
-                                         const char* system = "test", const char* name = "ev") {
+inline std::unique_ptr<format::Event> make_event(const std::vector<FieldSpec>& fields, const char* system = "test",
+                                                 const char* name = "ev") {
   auto event = std::make_unique<format::Event>();
-  event->name_text = name;
-  event->system_text = system;
-  event->name = event->name_text.data();
-  event->system = event->system_text.data();
+  event->set_names(system, name);
   format::FieldDrafts drafts;
   auto add = [&](const FieldSpec& spec) {
     format::Field& field = drafts.fields.emplace_back();
@@ -38,9 +35,9 @@ inline std::unique_ptr<format::Event> make_event(const std::vector<FieldSpec>& f
     drafts.add_texts(spec.type, spec.name);
   };
   for (const FieldSpec& spec : std::vector<FieldSpec>{{"unsigned short", "common_type", 0, 2},
-                                                       {"unsigned char", "common_flags", 2, 1},
-                                                       {"unsigned char", "common_preempt_count", 3, 1},
-                                                       {"int", "common_pid", 4, 4, TEP_FIELD_IS_SIGNED}}) {
+                                                      {"unsigned char", "common_flags", 2, 1},
+                                                      {"unsigned char", "common_preempt_count", 3, 1},
+                                                      {"int", "common_pid", 4, 4, TEP_FIELD_IS_SIGNED}}) {
     add(spec);
     ++event->format.nr_common;
   }
