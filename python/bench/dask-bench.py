@@ -18,7 +18,7 @@ best of RUNS each, in wall time:
   - the overhead per partition: (read_traces + compute - direct) / partitions, on the
     small copies, with the sync scheduler (Dask alone) and with one worker process
     (plus the transfers).
-  PYTHONPATH=build/python TRACEEVENT_PLUGIN_DIR=build/plugins /usr/bin/python3 \\
+  PYTHONPATH=build/python /usr/bin/python3 \\
       python/bench/dask-bench.py [--copies 32] [--times 200] [--runs 3] [--dir DIR]
 """
 import argparse

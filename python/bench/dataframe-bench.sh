@@ -7,7 +7,7 @@ set -euo pipefail
 build=$(realpath "$1") trace=$2 event=$3 runs=${4:-3} python=${5:-/usr/bin/python3}
 cpp=$("$build/python/fill_bench" "$trace" "$event" "$runs")
 echo "$cpp"
-py=$(PYTHONPATH="$build/python" TRACEEVENT_PLUGIN_DIR="$build/plugins" "$python" - "$trace" "$event" "$runs" <<'PY'
+py=$(PYTHONPATH="$build/python" "$python" - "$trace" "$event" "$runs" <<'PY'
 import sys, time
 import traceevent
 trace, event, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])

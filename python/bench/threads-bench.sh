@@ -6,7 +6,7 @@
 #   python/bench/threads-bench.sh BUILD TRACE SYSTEM:EVENT [RUNS] [THREADS] [PYTHON]
 set -euo pipefail
 build=$(realpath "$1") trace=$2 event=$3 runs=${4:-5} threads=${5:-2} python=${6:-/usr/bin/python3}
-PYTHONPATH="$build/python" TRACEEVENT_PLUGIN_DIR="$build/plugins" "$python" - "$trace" "$event" "$runs" "$threads" <<'PY'
+PYTHONPATH="$build/python" "$python" - "$trace" "$event" "$runs" "$threads" <<'PY'
 import sys, time
 import pandas
 import traceevent
