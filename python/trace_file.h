@@ -129,7 +129,6 @@ class HeldRecords {
   size_t size() const { return records_.size(); }
   // The copies, valid until the next add() or clear().
   const tep_record* const* pointers();
-  const tep_record* at(uint32_t index) { return pointers()[index]; }
   void clear();
 
  private:

@@ -27,9 +27,6 @@ class ArgTree {
   tep_print_flag_sym* new_flag_sym() { return memory_.make_zeroed<tep_print_flag_sym>(); }
   // A NUL-terminated copy that stays put as long as the arena.
   char* keep(std::string_view text);
-  // Before re-parsing an event: the old nodes are no longer referred to and
-  // stay in the arena until it dies (an arena frees nothing piecemeal).
-  void clear() {}
 
  private:
   base::StringArena& memory_;

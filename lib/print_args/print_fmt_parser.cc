@@ -27,8 +27,7 @@ void add_field_args(format::Event& event) {
 
 bool parse_print_fmt(const PrintFmtContext& context, format::Event& event, std::string_view text) {
   event.print_fmt.format = nullptr;
-  event.print_fmt.args = nullptr;
-  event.print_args.clear();
+  event.print_fmt.args = nullptr;  // a re-parse's old nodes stay in the arena, unreferred to
   event.print_directives = format_string::PrintFmt();
 
   PrintFmtParser parser(context, event, event.print_args, text);
