@@ -33,16 +33,28 @@ std::string full_name(tev_event* event) {
 
 // The events of one pass and their builders, on one TraceFile: the requested
 // ones (made up front, so that an event without records still has its empty
-// frame), or every event met (made at its first record).
-// With `counts` (records by event id, from a counting pass), each builder
-// reserves its event's rows.
+// frame), or every event met (made at its first record, or by reserve()).
 class PassFrames {
  public:
-  PassFrames(const FilePtr& file, TraceFile& reader, const std::vector<std::string>* events,
-             const std::vector<size_t>* counts = nullptr)
-      : file_(file), reader_(reader), every_event_(!events), counts_(counts) {
+  PassFrames(const FilePtr& file, TraceFile& reader, const std::vector<std::string>* events)
+      : file_(file), reader_(reader), every_event_(!events) {
     if (events)
       for (const std::string& name : *events) builder(tev::Event(reader.find_event(name)).raw()->id);
+  }
+
+  // Each builder reserves its rows (by event id: at most that many), its
+  // frame's arrays in one region for them all. Every event is made now.
+  void reserve(const std::vector<size_t>& rows) {
+    for (size_t id = 0; id < rows.size(); id++)
+      if (rows[id] && every_event_) builder(static_cast<int>(id));
+    auto rows_of = [&](const FrameBuilder* frame) {
+      const auto id = static_cast<size_t>(tev::Event(frame->event()).raw()->id);
+      return id < rows.size() ? rows[id] : 0;
+    };
+    size_t room = 0;
+    for (const FrameBuilder* frame : order_) room += frame->region_room(rows_of(frame));
+    const std::shared_ptr<ColumnRegion> region = ColumnRegion::map(room);
+    for (FrameBuilder* frame : order_) frame->reserve(rows_of(frame), region);
   }
 
   // The builder of a record's event: nullptr when the pass does not want it.
@@ -63,7 +75,6 @@ class PassFrames {
     if (static_cast<size_t>(id) >= by_id_.size()) by_id_.resize(id + 1);
     if (by_id_[id]) return by_id_[id].get();                    // named twice
     by_id_[id] = std::make_unique<FrameBuilder>(file_, event);  // `file_`: only finish() uses it
-    if (counts_ && static_cast<size_t>(id) < counts_->size()) by_id_[id]->reserve((*counts_)[id]);
     order_.push_back(by_id_[id].get());
     return order_.back();
   }
@@ -71,7 +82,6 @@ class PassFrames {
   FilePtr file_;
   TraceFile& reader_;
   bool every_event_;
-  const std::vector<size_t>* counts_;
   std::vector<std::unique_ptr<FrameBuilder>> by_id_;
   std::vector<FrameBuilder*> order_;
 };
@@ -175,8 +185,15 @@ std::optional<Frames> threaded_frames(const FilePtr& file, const std::vector<std
   // The merged frames, made on this file in the request's order, then for
   // the events only some parts met.
   PassFrames merged(file, *file, events);
+  std::vector<size_t> rows;
   for (const CpuPart& part : parts)
-    for (FrameBuilder* frame : part.frames->builders()) merged.for_id(tev::Event(frame->event()).raw()->id);
+    for (const FrameBuilder* frame : part.frames->builders()) {
+      const int id = tev::Event(frame->event()).raw()->id;
+      merged.for_id(id);
+      if (static_cast<size_t>(id) >= rows.size()) rows.resize(id + 1);
+      rows[id] += frame->rows();
+    }
+  merged.reserve(rows);
   for (FrameBuilder* frame : merged.builders()) {
     const int id = tev::Event(frame->event()).raw()->id;
     std::vector<std::unique_ptr<FrameBuilder>> empty;
@@ -225,11 +242,29 @@ bool has_objects(const FilePtr& file, const std::vector<std::string>* events) {
   return false;
 }
 
+// Python's cyclic garbage collector off for a pass: the lists of array fields
+// and the frames' objects are made by the hundred thousand, none in a cycle,
+// and each few hundred made ran a collection over the younger objects (a
+// third of the time the lists took).
+class CollectorPause {
+ public:
+  CollectorPause() : was_enabled_(PyGC_Disable()) {}
+  ~CollectorPause() {
+    if (was_enabled_) PyGC_Enable();
+  }
+  CollectorPause(const CollectorPause&) = delete;
+  CollectorPause& operator=(const CollectorPause&) = delete;
+
+ private:
+  int was_enabled_;
+};
+
 }  // namespace
 
 std::vector<std::pair<std::string, py::object>> dataframes(const FilePtr& file, const std::vector<std::string>* events,
                                                            const std::string& filter, int threads,
                                                            const std::vector<int>* cpus) {
+  const CollectorPause pause;
   std::vector<int> buffers;
   if (cpus) {
     for (int cpu : *cpus)
@@ -257,7 +292,8 @@ std::vector<std::pair<std::string, py::object>> dataframes(const FilePtr& file, 
     if (by_cpu[cpu].size() > counts.size()) counts.resize(by_cpu[cpu].size());
     for (size_t id = 0; id < by_cpu[cpu].size(); id++) counts[id] += by_cpu[cpu][id];
   }
-  PassFrames frames(file, *file, events, &counts);
+  PassFrames frames(file, *file, events);
+  frames.reserve(counts);
   Scan scan(*file);
   BufferSubset subset{scan, cpus ? &wanted : nullptr};
   fill_pass(*file, subset, f.get(), frames, false);

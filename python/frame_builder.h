@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "categorical.h"
+#include "column_region.h"
 #include "frame_workers.h"
 #include "numpy_arrays.h"
 #include "objects.h"
@@ -42,16 +44,7 @@ struct Categories {
     texts.emplace_back(text);
     return code;
   }
-  // A pandas Categorical of `codes` (-1: missing) over these texts. The
-  // categories go in as an object Index, so pandas need not infer their type.
-  py::object categorical(std::vector<int32_t>&& codes) const {
-    py::module_ pd = py::module_::import("pandas");
-    py::list names;
-    for (const std::string& t : texts) names.append(text_of(t));
-    py::object dtype = pd.attr("CategoricalDtype")(pd.attr("Index")(names, py::arg("dtype") = "object"));
-    return pd.attr("Categorical")
-        .attr("from_codes")(owned(std::move(codes), py::dtype("int32")), py::arg("dtype") = dtype);
-  }
+  py::object categorical(std::vector<int32_t>&& codes) const { return pytev::categorical(std::move(codes), texts); }
 };
 
 struct OutColumn {
@@ -59,9 +52,9 @@ struct OutColumn {
   const tev_column* field;    // what the values come from
   const tev_column* meaning;  // the printed value that reads the field as is, or the field
   Repr repr = Repr::kInteger;
-  size_t width = 0;           // bytes per filled value
-  std::vector<uint8_t> data;  // filled values, then (Text) nothing
-  std::vector<uint8_t> valid;
+  size_t width = 0;            // bytes per filled value
+  ColumnVector<uint8_t> data;  // filled values, then (Text) nothing
+  ColumnVector<uint8_t> valid;
   std::vector<int32_t> codes;  // Text, Enum
   Categories categories;
   py::list objects;
@@ -108,18 +101,33 @@ class FrameBuilder {
   }
 
   tev_event* event() const { return event_; }
+  // Rows added, sealed or not.
+  size_t rows() const {
+    size_t n = ts_.size();
+    for (const Block& b : blocks_) n += b.ts.size();
+    return n;
+  }
 
-  // Room for `rows` more rows (a pass that counted them first): the arrays
-  // then reach their final size without growing.
-  void reserve(size_t rows) {
-    rows += ts_.size();
-    ts_.reserve(rows);
-    cpu_.reserve(rows);
-    pids_.reserve(rows);
-    pid_valid_.reserve(rows);
+  // Bytes of a region the arrays that become the frame's take for `rows` rows.
+  size_t region_room(size_t rows) const {
+    size_t bytes = ColumnRegion::room(rows, 8) + 2 * ColumnRegion::room(rows, 4) + ColumnRegion::room(rows, 1);
+    for (const OutColumn& c : columns_)
+      if (kept(c)) bytes += ColumnRegion::room(rows, c.width) + ColumnRegion::room(rows, 1);
+    return bytes;
+  }
+
+  // Room for `rows` rows in all (a pass that counted them first), in `region`
+  // for the arrays the frame takes: they then reach their final size without
+  // growing, and without a page fault per 4 KiB.
+  void reserve(size_t rows, const std::shared_ptr<ColumnRegion>& region) {
+    reserve_in(ts_, rows, region);
+    reserve_in(cpu_, rows, region);
+    reserve_in(pids_, rows, region);
+    reserve_in(pid_valid_, rows, region);
     for (OutColumn& c : columns_) {
-      c.valid.reserve(rows);
-      if (tev_column_type(c.field) != TEV_TYPE_BYTES) c.data.reserve(rows * c.width);
+      const std::shared_ptr<ColumnRegion> none;
+      reserve_in(c.valid, rows, kept(c) ? region : none);
+      if (tev_column_type(c.field) != TEV_TYPE_BYTES) reserve_in(c.data, rows * c.width, kept(c) ? region : none);
       if (c.repr == Repr::kText || c.repr == Repr::kEnum) c.codes.reserve(rows);
     }
   }
@@ -299,6 +307,18 @@ class FrameBuilder {
   }
 
  private:
+  // Whether a column's filled values and flags become its frame's arrays.
+  static bool kept(const OutColumn& c) { return c.repr == Repr::kInteger || c.repr == Repr::kBoolean; }
+
+  template <typename T>
+  static void reserve_in(ColumnVector<T>& v, size_t n, const std::shared_ptr<ColumnRegion>& region) {
+    if (!region || v.capacity() >= n) return v.reserve(n);
+    ColumnVector<T> in_region{RegionAllocator<T>(region)};
+    in_region.reserve(n);
+    in_region.assign(v.begin(), v.end());
+    v = std::move(in_region);
+  }
+
   // A column of values from `f`, meaning what `meaning` says. A name taken
   // (a field named like a leading column, as task_newtask's pid and comm) gets
   // "#2", as a repeated column name does.
@@ -350,6 +370,7 @@ class FrameBuilder {
         return;
       }
       tev::Column col(c.field);
+      if (col.kind() == tev::Kind::Array) return append_arrays(c, views, at, n);
       for (size_t i = 0; i < n; i++) {
         if (!c.valid[at + i]) {
           c.objects.append(py::none());
@@ -372,6 +393,28 @@ class FrameBuilder {
       int32_t code = valid[i] ? codes[i] : -1;
       if (code < 0 && c.valid[at + i]) code = c.categories.code(tev::Column(c.meaning).text(*records[i]));
       c.codes[at + i] = code;
+    }
+  }
+
+  // An array field's values as lists of ints (Value::elements()' values), from
+  // the views the fill gave: the record is not read again.
+  static void append_arrays(OutColumn& c, const tev_bytes* views, size_t at, size_t n) {
+    const size_t width = tev_type_size(tev_column_element_type(c.field));
+    for (size_t i = 0; i < n; i++) {
+      if (!c.valid[at + i] || !width) {
+        c.objects.append(py::none());
+        continue;
+      }
+      const size_t count = views[i].size / width;
+      py::list elements(count);
+      int64_t e = 0;
+      for (size_t k = 0; k < count; k++) {
+        if (tev_array_element(c.field, views[i], k, &e) != TEV_OK) throw std::runtime_error("typed events: " + c.name);
+        PyObject* element = PyLong_FromLongLong(e);
+        if (!element) throw py::error_already_set();
+        PyList_SET_ITEM(elements.ptr(), static_cast<Py_ssize_t>(k), element);
+      }
+      c.objects.append(std::move(elements));
     }
   }
 
@@ -418,15 +461,15 @@ class FrameBuilder {
   const tev_column* pid_ = nullptr;
   std::vector<OutColumn> columns_;
   std::vector<const tev_column*> fill_;
-  std::vector<int64_t> ts_;
-  std::vector<int32_t> cpu_;
-  std::vector<int32_t> pids_;
-  std::vector<uint8_t> pid_valid_;
+  ColumnVector<int64_t> ts_;
+  ColumnVector<int32_t> cpu_;
+  ColumnVector<int32_t> pids_;
+  ColumnVector<uint8_t> pid_valid_;
   struct Block {
-    std::vector<int64_t> ts;
-    std::vector<int32_t> cpu, pids;
-    std::vector<uint8_t> pid_valid;
-    std::vector<std::vector<uint8_t>> data, valid;
+    ColumnVector<int64_t> ts;
+    ColumnVector<int32_t> cpu, pids;
+    ColumnVector<uint8_t> pid_valid;
+    std::vector<ColumnVector<uint8_t>> data, valid;
     std::vector<std::vector<int32_t>> codes;
   };
   std::vector<Block> blocks_;  // a part's sealed rows

@@ -28,10 +28,11 @@ inline py::dtype dtype_of(tev_type type) {
 }
 
 // A numpy array that owns the vector's storage (no copy).
-template <typename T>
-py::array owned(std::vector<T>&& v, const py::dtype& dtype) {
-  auto* keep = new std::vector<T>(std::move(v));
-  py::capsule free_it(keep, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+template <typename T, typename Allocator>
+py::array owned(std::vector<T, Allocator>&& v, const py::dtype& dtype) {
+  using Vector = std::vector<T, Allocator>;
+  auto* keep = new Vector(std::move(v));
+  py::capsule free_it(keep, [](void* p) { delete static_cast<Vector*>(p); });
   size_t item = static_cast<size_t>(dtype.itemsize());
   size_t count = keep->size() * sizeof(T) / item;
   return py::array(dtype, {count}, {item}, keep->data(), free_it);
@@ -39,7 +40,8 @@ py::array owned(std::vector<T>&& v, const py::dtype& dtype) {
 
 // pandas' mask, true where the value is missing: the validity flags inverted
 // in place, their storage handed over.
-inline py::array missing(std::vector<uint8_t>&& valid) {
+template <typename Allocator>
+py::array missing(std::vector<uint8_t, Allocator>&& valid) {
   for (uint8_t& v : valid) v = !v;
   return owned(std::move(valid), py::dtype("bool"));
 }

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "categorical.h"
 #include "numpy_arrays.h"
 #include "objects.h"
 
@@ -66,16 +67,17 @@ class ValueRecord {
 using Values = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>;
 using Mask = py::array_t<bool, py::array::c_style | py::array::forcecast>;
 
-// Codes into categories (-1: a null value), each distinct value named once.
+// A Categorical of the values' names (missing: a null value, or no name),
+// each distinct value named once.
 template <typename Name>
-py::tuple categorise(const Values& values, const std::optional<Mask>& valid, Name&& name_of) {
+py::object categorise(const Values& values, const std::optional<Mask>& valid, Name&& name_of) {
   const size_t n = static_cast<size_t>(values.size());
   const uint64_t* v = values.data();
   const bool* ok = valid ? valid->data() : nullptr;
   std::vector<int32_t> codes(n, -1);
   std::unordered_map<uint64_t, int32_t> seen;
   std::unordered_map<std::string, int32_t> by_text;
-  py::list categories;
+  std::vector<std::string> texts;
   for (size_t i = 0; i < n; i++) {
     if (ok && !ok[i]) continue;
     auto [it, added] = seen.try_emplace(v[i], -1);
@@ -83,13 +85,13 @@ py::tuple categorise(const Values& values, const std::optional<Mask>& valid, Nam
       std::optional<std::string> text = name_of(v[i]);
       if (text) {
         auto [t, fresh] = by_text.try_emplace(*text, static_cast<int32_t>(by_text.size()));
-        if (fresh) categories.append(text_of(*text));
+        if (fresh) texts.push_back(*text);
         it->second = t->second;
       }
     }
     codes[i] = it->second;
   }
-  return py::make_tuple(owned(std::move(codes), py::dtype("int32")), categories);
+  return categorical(std::move(codes), texts);
 }
 
 struct FlagTable {
@@ -126,7 +128,7 @@ void bind_vectorised(py::class_<ColumnRef>& column) {
                               [&](uint64_t v) -> std::optional<std::string> { return col.text(record.with(v)); });
           },
           py::arg("values"), py::arg("valid") = py::none(),
-          "Upstream's texts of plain values of this column's field: (codes, categories), -1 for a null.")
+          "Upstream's texts of plain values of this column's field: a pandas Categorical (a null: missing).")
       .def(
           "labels_of",
           [](const ColumnRef& c, const Values& values, const std::optional<Mask>& valid) {
@@ -140,7 +142,7 @@ void bind_vectorised(py::class_<ColumnRef>& column) {
             });
           },
           py::arg("values"), py::arg("valid") = py::none(),
-          "Enum labels of plain values: (codes, categories), -1 for a null or a value no label names.")
+          "Enum labels of plain values: a pandas Categorical (missing: a null or a value no label names).")
       .def(
           "symbols_of",
           [](const ColumnRef& c, const Values& values, const std::optional<Mask>& valid) {
@@ -153,7 +155,7 @@ void bind_vectorised(py::class_<ColumnRef>& column) {
             });
           },
           py::arg("values"), py::arg("valid") = py::none(),
-          "The kernel functions containing addresses: (codes, categories), -1 when none does.")
+          "The kernel functions containing addresses: a pandas Categorical (missing when none does).")
       .def(
           "flag_matrix",
           [](const ColumnRef& c, const Values& values) {

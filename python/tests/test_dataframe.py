@@ -99,6 +99,21 @@ def test_short_records_give_missing_values(tmp_path):
         assert all(r["next_prio"] is None for r in trace.records("sched_switch"))
 
 
+def test_names_alike_once_decoded_are_one_category(tmp_path):
+    # Two tasks whose names differ only in bytes that are not UTF-8 (a same-length edit of
+    # the saved cmdlines): both decode to "s\ufffd", which pandas must get once.
+    data = open(trace_path("sched_irq.dat"), "rb").read()
+    assert data.count(b"\n4021 sh\n") == 1 and data.count(b"\n4022 ls\n") == 1
+    data = data.replace(b"\n4021 sh\n", b"\n4021 s\xff\n").replace(b"\n4022 ls\n", b"\n4022 s\xfe\n")
+    path = tmp_path / "names.dat"
+    path.write_bytes(data)
+    with traceevent.open(str(path)) as trace:
+        df = trace.dataframe("sched:sched_switch")
+        assert list(df["comm"].cat.categories).count("s\ufffd") == 1
+        assert set(df[df["pid"].isin([4021, 4022])]["comm"]) == {"s\ufffd"}
+        assert (df["pid"] == 4021).any() and (df["pid"] == 4022).any()
+
+
 def test_filter(sched_irq):
     whole = sched_irq.dataframe("sched:sched_switch")
     df = sched_irq.dataframe("sched:sched_switch", filter="sched_switch: prev_pid > 3000")

@@ -20,9 +20,8 @@ def _values(series):
     return np.ascontiguousarray(data).astype(np.uint64, copy=False), valid
 
 
-def _categorical(series, codes_and_categories):
-    codes, categories = codes_and_categories
-    return pd.Series(pd.Categorical.from_codes(codes, categories), index=series.index, name=series.name)
+def _categorical(series, categorical):
+    return pd.Series(categorical, index=series.index, name=series.name)
 
 
 @pd.api.extensions.register_series_accessor("tev")

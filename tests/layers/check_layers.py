@@ -121,9 +121,10 @@ def main():
                                   f"from layer {layers[mine]}")
 
     # Plugins see the public headers only; the Python module also the trace.dat
-    # reader's (it links the library in and reads files with lib/trace_dat).
+    # reader's and the base's (it links the library in, reads files with
+    # lib/trace_dat, and shares base's per-thread state and sanitizer test).
     public = {p.name for p in (root / "include" / "traceevent").iterdir()}
-    for top, also in [("plugins", ()), ("python", ("trace_dat/",))]:
+    for top, also in [("plugins", ()), ("python", ("trace_dat/", "base/"))]:
         for path in sources(root / top):
             for header in INCLUDE.findall(path.read_text()):
                 if header in public or (path.parent / header).exists() or (root / top / header).exists():
