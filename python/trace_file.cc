@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "base/per_thread.h"
+
 namespace pytev {
 
 namespace {
@@ -132,6 +134,42 @@ const tep_record* Scan::next() {
                   "): the records after the damage cannot be read");
   }
   return r;
+}
+
+namespace {
+
+struct SpareHeldRecords {
+  // Not kept past this: a batch of large records' payloads.
+  static constexpr size_t kMaxBytes = size_t{4} << 20;
+  bool taken = false;
+  std::vector<tep_record> records;
+  std::vector<std::byte> bytes;
+  std::vector<size_t> offsets;
+  std::vector<const tep_record*> pointers;
+};
+
+}  // namespace
+
+HeldRecords::HeldRecords() {
+  SpareHeldRecords& spare = tep::base::per_thread<SpareHeldRecords>();
+  if (spare.taken) return;
+  spare.taken = spare_taken_ = true;
+  records_.swap(spare.records);
+  bytes_.swap(spare.bytes);
+  offsets_.swap(spare.offsets);
+  pointers_.swap(spare.pointers);
+}
+
+HeldRecords::~HeldRecords() {
+  if (!spare_taken_) return;
+  SpareHeldRecords& spare = tep::base::per_thread<SpareHeldRecords>();
+  spare.taken = false;
+  if (bytes_.capacity() > SpareHeldRecords::kMaxBytes) return;
+  clear();
+  records_.swap(spare.records);
+  bytes_.swap(spare.bytes);
+  offsets_.swap(spare.offsets);
+  pointers_.swap(spare.pointers);
 }
 
 uint32_t HeldRecords::add(const tep_record& record) {

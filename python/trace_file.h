@@ -5,6 +5,7 @@
 // (module.cc) and the benchmark (bench/fill_bench.cc) share it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -51,10 +52,11 @@ class TraceFile {
   const std::string& path() const { return path_; }
   tep_handle* tep() const;
   tev_catalog* catalog() const;
-  bool closed() const { return closed_; }
+  bool closed() const { return closed_.load(std::memory_order_relaxed); }
   // Later calls on the trace and on what came from it raise Closed; the
-  // memory goes with the last object that refers to it.
-  void close() { closed_ = true; }
+  // memory goes with the last object that refers to it. (Atomic: a pass's
+  // reading thread may ask while another Python thread closes the trace.)
+  void close() { closed_.store(true, std::memory_order_relaxed); }
   void check_open() const;
 
   // "sched:sched_switch" or "sched_switch".
@@ -81,7 +83,7 @@ class TraceFile {
   int top_ = -1;  // the top buffer's index in file_.buffers(); -1: the file has none
   tev_catalog* catalog_ = nullptr;
   int cpus_ = 0;
-  bool closed_ = false;
+  std::atomic<bool> closed_{false};
   std::vector<std::unique_ptr<TraceFile>> readers_;  // workers 1, 2, ...
   std::vector<std::vector<size_t>> record_counts_;
   bool counted_ = false;
@@ -124,6 +126,15 @@ class Scan {
 // pass allocates nothing per record once its batches reached their size.
 class HeldRecords {
  public:
+  // The storage of the thread's last batch, when no other batch has it: freed
+  // with each pass, its megabyte was unmapped and faulted in again for the
+  // next trace (glibc maps blocks that size, and a Dask nanny's trim threshold
+  // turns off glibc's own reuse of them).
+  HeldRecords();
+  ~HeldRecords();
+  HeldRecords(const HeldRecords&) = delete;
+  HeldRecords& operator=(const HeldRecords&) = delete;
+
   // Holds a copy of `record`; returns its index in this batch.
   uint32_t add(const tep_record& record);
   size_t size() const { return records_.size(); }
@@ -137,6 +148,7 @@ class HeldRecords {
   std::vector<size_t> offsets_;      // of each record's payload in bytes_
   std::vector<const tep_record*> pointers_;
   bool resolved_ = true;
+  bool spare_taken_ = false;
 };
 
 // Hands the records of one event (optionally filtered) that `scan.next()`
