@@ -30,7 +30,23 @@ ColumnRegion::ColumnRegion(uint8_t* base, size_t size)
   for (size_t i = 0; i < size / kChunk; i++) in_use_[i].store(0, std::memory_order_relaxed);
 }
 
-ColumnRegion::~ColumnRegion() { unmap_idle(0, size_ / kChunk, true); }
+ColumnRegion::~ColumnRegion() {
+  settle();
+  unmap_idle(0, size_ / kChunk, true);
+}
+
+void ColumnRegion::populate_carved() {
+#ifdef MADV_POPULATE_WRITE
+  // Worth a thread from a few megabytes on; a kernel without it (before 5.14) says EINVAL.
+  if (used_ < kChunk * 2 || populating_.joinable()) return;
+  populating_ = std::thread([at = base_, size = used_] { madvise(at, size, MADV_POPULATE_WRITE); });
+#endif
+}
+
+void ColumnRegion::settle() {
+  std::lock_guard lock(settling_);
+  if (populating_.joinable()) populating_.join();
+}
 
 void* ColumnRegion::carve(size_t bytes) {
   bytes = (bytes + kAlign - 1) / kAlign * kAlign;
@@ -43,6 +59,7 @@ void* ColumnRegion::carve(size_t bytes) {
 }
 
 void ColumnRegion::release(const void* at, size_t bytes) {
+  settle();
   const size_t offset = static_cast<size_t>(static_cast<const uint8_t*>(at) - base_);
   const size_t first = offset / kChunk, last = (offset + (bytes ? bytes : 1) - 1) / kChunk;
   for (size_t c = first; c <= last; c++)

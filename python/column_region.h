@@ -18,7 +18,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <new>
+#include <thread>
 #include <vector>
 
 namespace pytev {
@@ -41,6 +43,11 @@ class ColumnRegion {
   // carved memory in them is in use and carving has moved past them.
   void release(const void* at, size_t bytes);
   bool holds(const void* p) const { return p >= base_ && p < base_ + size_; }
+  // Faults in what was carved so far on a thread of its own, while the caller
+  // fills it: zeroing each new page (2 MiB of them, or 4 KiB) is the kernel's
+  // work, and in a virtual machine whose host took the memory back it was a
+  // fifth of dataframes(). For arrays that will be filled to their end only.
+  void populate_carved();
 
   // An array's room in the region: `rows` values of `width` bytes, aligned.
   static size_t room(size_t rows, size_t width) { return (rows * width + kAlign - 1) / kAlign * kAlign; }
@@ -48,6 +55,8 @@ class ColumnRegion {
  private:
   ColumnRegion(uint8_t* base, size_t size);
   void unmap_idle(size_t first, size_t last, bool all);
+  // Joins the populating thread: before anything is unmapped.
+  void settle();
 
   uint8_t* base_;
   size_t size_;
@@ -55,6 +64,8 @@ class ColumnRegion {
   // Per chunk: carved arrays in use in it; kUnmapped once gone.
   std::unique_ptr<std::atomic<uint32_t>[]> in_use_;
   static constexpr uint32_t kUnmapped = ~uint32_t{0};
+  std::mutex settling_;
+  std::thread populating_;
 };
 
 template <typename T>

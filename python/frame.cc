@@ -42,9 +42,10 @@ class PassFrames {
       for (const std::string& name : *events) builder(tev::Event(reader.find_event(name)).raw()->id);
   }
 
-  // Each builder reserves its rows (by event id: at most that many), its
-  // frame's arrays in one region for them all. Every event is made now.
-  void reserve(const std::vector<size_t>& rows) {
+  // Each builder reserves its rows (by event id: at most that many; `exact`:
+  // that many), its frame's arrays in one region for them all. Every event is
+  // made now.
+  void reserve(const std::vector<size_t>& rows, bool exact) {
     for (size_t id = 0; id < rows.size(); id++)
       if (rows[id] && every_event_) builder(static_cast<int>(id));
     auto rows_of = [&](const FrameBuilder* frame) {
@@ -55,6 +56,7 @@ class PassFrames {
     for (const FrameBuilder* frame : order_) room += frame->region_room(rows_of(frame));
     const std::shared_ptr<ColumnRegion> region = ColumnRegion::map(room);
     for (FrameBuilder* frame : order_) frame->reserve(rows_of(frame), region);
+    if (region && exact) region->populate_carved();
   }
 
   // The builder of a record's event: nullptr when the pass does not want it.
@@ -193,7 +195,7 @@ std::optional<Frames> threaded_frames(const FilePtr& file, const std::vector<std
       if (static_cast<size_t>(id) >= rows.size()) rows.resize(id + 1);
       rows[id] += frame->rows();
     }
-  merged.reserve(rows);
+  merged.reserve(rows, true);
   for (FrameBuilder* frame : merged.builders()) {
     const int id = tev::Event(frame->event()).raw()->id;
     std::vector<std::unique_ptr<FrameBuilder>> empty;
@@ -293,7 +295,7 @@ std::vector<std::pair<std::string, py::object>> dataframes(const FilePtr& file, 
     for (size_t id = 0; id < by_cpu[cpu].size(); id++) counts[id] += by_cpu[cpu][id];
   }
   PassFrames frames(file, *file, events);
-  frames.reserve(counts);
+  frames.reserve(counts, !f);
   Scan scan(*file);
   BufferSubset subset{scan, cpus ? &wanted : nullptr};
   fill_pass(*file, subset, f.get(), frames, false);

@@ -78,6 +78,18 @@ TEST_F(Region, VectorsTakeTheRegionThenTheHeap) {
   EXPECT_EQ(copy.size(), 1000u);
 }
 
+TEST_F(Region, PopulatedWhileFilled) {
+  auto region = ColumnRegion::map(3 * kChunk);
+  ASSERT_NE(region, nullptr);
+  auto* array = static_cast<uint8_t*>(region->carve(3 * kChunk));
+  ASSERT_NE(array, nullptr);
+  region->populate_carved();
+  for (size_t i = 0; i < 3 * kChunk; i += 4096) EXPECT_EQ(array[i]++, 0);  // alongside the populating thread
+  region->release(array, 3 * kChunk);                                      // waits for it
+  region.reset();
+  EXPECT_FALSE(mapped(array));
+}
+
 TEST(RegionMap, NothingToMap) { EXPECT_EQ(ColumnRegion::map(0), nullptr); }
 
 }  // namespace
