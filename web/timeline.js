@@ -52,14 +52,41 @@ export function colorOf(pid) {
   return `hsl(${h}, 60%, 55%)`;
 }
 
-// The first index whose value is >= t in a sorted Float64Array.
-function lowerBound(a, t) {
-  let lo = 0, hi = a.length;
+// The first index in [lo, hi) whose value is >= t in a sorted array.
+function lowerBound(a, t, lo = 0, hi = a.length) {
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (a[mid] < t) lo = mid + 1; else hi = mid;
   }
   return lo;
+}
+
+// The first k in [lo, hi) with before(k) false, where before is true then false.
+function partitionPoint(lo, hi, before) {
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(mid)) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+// The switches of each CPU, in time order: made once per trace, so that a
+// redraw visits the switches in view (binary searches), not all of them.
+const switchesByCpu = new WeakMap();
+function switchesOf(tasks, cpus) {
+  let by = switchesByCpu.get(tasks);
+  if (by) return by;
+  const counts = new Uint32Array(cpus);
+  for (let i = 0; i < tasks.cpu.length; i++) if (tasks.cpu[i] < cpus) counts[tasks.cpu[i]]++;
+  by = Array.from(counts, (n) => ({ ts: new Float64Array(n), pid: new Int32Array(n), n: 0 }));
+  for (let i = 0; i < tasks.cpu.length; i++) {
+    const c = by[tasks.cpu[i]];
+    if (!c) continue;
+    c.ts[c.n] = tasks.ts[i];
+    c.pid[c.n++] = tasks.pid[i];
+  }
+  switchesByCpu.set(tasks, by);
+  return by;
 }
 
 export function drawTimeline(canvas, data, vp) {
@@ -71,10 +98,13 @@ export function drawTimeline(canvas, data, vp) {
   ctx.font = `${Math.min(12, lane - 2)}px sans-serif`;
   const tasks = data.tasks;
   if (tasks && tasks.ts.length) {
-    // Per CPU, each switch's task until the CPU's next switch.
-    const last = new Map();
-    const flush = (cpu, t0, t1, pid) => {
-      const x0 = Math.max(0, vp.x(t0, w)), x1 = Math.min(w, vp.x(t1, w));
+    // Per CPU, each switch's task until the CPU's next switch. Spans under half
+    // a pixel are not drawn: a run of them is skipped with one search for the
+    // first switch past the next half pixel, so a redraw costs the pixels, not
+    // the switches.
+    const flush = (cpu, x0, x1, pid) => {
+      x0 = Math.max(0, x0);
+      x1 = Math.min(w, x1);
       if (x1 < 0 || x0 > w || x1 - x0 < 0.5) return;
       ctx.fillStyle = colorOf(pid);
       ctx.fillRect(x0, cpu * lane + 2, Math.max(1, x1 - x0), lane - 4);
@@ -83,13 +113,19 @@ export function drawTimeline(canvas, data, vp) {
         ctx.fillText(`${data.comms[pid] || ''}:${pid}`, x0 + 2, cpu * lane + lane / 2 + 4, x1 - x0 - 4);
       }
     };
-    for (let i = 0; i < tasks.ts.length; i++) {
-      const cpu = tasks.cpu[i];
-      const prev = last.get(cpu);
-      if (prev) flush(cpu, prev.t, tasks.ts[i], prev.pid);
-      last.set(cpu, { t: tasks.ts[i], pid: tasks.pid[i] });
-    }
-    for (const [cpu, prev] of last) flush(cpu, prev.t, vp.max, prev.pid);
+    switchesOf(tasks, cpus).forEach(({ ts, pid }, cpu) => {
+      const n = ts.length;
+      for (let i = Math.max(0, lowerBound(ts, vp.start) - 1); i < n && ts[i] <= vp.end;) {
+        const t1 = i + 1 < n ? ts[i + 1] : vp.max;
+        const x0 = vp.x(ts[i], w), x1 = vp.x(t1, w);
+        if (x1 - x0 >= 0.5) {
+          flush(cpu, x0, x1, pid[i]);
+          i++;
+        } else {
+          i = Math.max(i + 1, lowerBound(ts, vp.t(x0 + 0.5, w), i + 1) - 1);
+        }
+      }
+    });
   } else {
     // No scheduler events: a tick per record, at most one per pixel column.
     ctx.fillStyle = '#546e7a';
@@ -108,12 +144,17 @@ export function drawHistogram(canvas, data, vp, shown) {
   const bins = Math.max(1, Math.floor(w / 2));
   const counts = new Uint32Array(bins);
   const ts = data.rows.ts;
-  const add = (t) => {
-    const b = Math.floor(((t - vp.start) / (vp.end - vp.start)) * bins);
-    if (b >= 0 && b < bins) counts[b]++;
-  };
-  if (shown) for (const row of shown) add(ts[row]);
-  else for (let i = lowerBound(ts, vp.start), to = lowerBound(ts, vp.end); i <= to && i < ts.length; i++) add(ts[i]);
+  // Each bin's records counted by two binary searches (rows are in time order,
+  // and so are the shown rows): a redraw costs the bins, not the records.
+  const bin = (t) => Math.floor(((t - vp.start) / (vp.end - vp.start)) * bins);
+  const n = shown ? shown.length : ts.length;
+  const timeAt = shown ? (k) => ts[shown[k]] : (k) => ts[k];
+  let from = partitionPoint(0, n, (k) => bin(timeAt(k)) < 0);
+  for (let b = 0; b < bins; b++) {
+    const to = partitionPoint(from, n, (k) => bin(timeAt(k)) <= b);
+    counts[b] = to - from;
+    from = to;
+  }
   let max = 1;
   for (const c of counts) max = Math.max(max, c);
   ctx.clearRect(0, 0, w, h);

@@ -98,6 +98,18 @@ def main():
             for (let s = 20000; s < 220000; s += 20000) n += (await tevViewer.lines(s, 20000)).length;
             return n / ((performance.now() - t0) / 1000); })()""", 300)
         print("report in the worker: %.0f lines/s" % per_s)
+        # The redraws browser_test.py times on a small trace, here on this one: from the
+        # whole trace in view, zoomed in 10 times and panned.
+        times = page.evaluate("""(() => {
+            const v = tevViewer.viewport, out = [];
+            v.reset(tevViewer.data.rows.ts); tevViewer.redraw(); tevViewer.redraw();
+            for (let k = 0; k < 10; k++) {
+              v.zoom(0.7, (v.start + v.end) / 2); tevViewer.redraw(); out.push(Number(document.body.dataset.drawMs));
+              v.pan((v.end - v.start) / 10); tevViewer.redraw(); out.push(Number(document.body.dataset.drawMs));
+            }
+            return out; })()""")
+        times.sort()
+        print("zoom and pan redraws: median %.2f ms, max %.2f ms (of %d)" % (times[len(times) // 2], times[-1], len(times)))
     node_script = """
       import fs from 'node:fs';
       const { openTrace } = await import(process.argv[1] + '/traceevent.mjs');
