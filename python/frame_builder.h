@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/digits.h"
 #include "categorical.h"
 #include "column_region.h"
 #include "frame_workers.h"
@@ -43,6 +44,11 @@ struct Categories {
     codes.emplace(std::string(text), code);
     texts.emplace_back(text);
     return code;
+  }
+  // A text known to differ from every other: no lookup.
+  int32_t add_unique(std::string text) {
+    texts.push_back(std::move(text));
+    return static_cast<int32_t>(texts.size() - 1);
   }
   py::object categorical(std::vector<int32_t>&& codes) const { return pytev::categorical(std::move(codes), texts); }
 };
@@ -424,23 +430,22 @@ class FrameBuilder {
       case Repr::kText:
       case Repr::kEnum: return c.categories.categorical(std::move(c.codes));
       case Repr::kSymbol: {
-        // The function containing each address, named once per distinct address.
+        // The function containing each address, named once per distinct address;
+        // an address in none is named by its hex digits, a category of its own
+        // (no function's name starts with a digit).
         std::vector<int32_t> codes(c.valid.size(), -1);
         std::unordered_map<uint64_t, int32_t> seen;
         for (size_t i = 0; i < codes.size(); i++) {
           if (!c.valid[i]) continue;
-          uint64_t address = 0;
-          memcpy(&address, c.data.data() + i * c.width, c.width);  // little-endian host
+          const uint64_t address = address_at(c.data.data() + i * c.width, c.width);
           auto [it, added] = seen.try_emplace(address, 0);
           if (added) {
             const char* name = nullptr;
             uint64_t start = 0;
-            char hex[24];
-            if (tev_column_symbol(c.meaning, address, &name, &start) != TEV_OK || !name) {
-              snprintf(hex, sizeof(hex), "0x%llx", static_cast<unsigned long long>(address));
-              name = hex;
-            }
-            it->second = c.categories.code(name);
+            if (tev_column_symbol(c.meaning, address, &name, &start) == TEV_OK && name)
+              it->second = c.categories.code(name);
+            else
+              it->second = c.categories.add_unique(hex_name(address));
           }
           codes[i] = it->second;
         }
@@ -454,6 +459,28 @@ class FrameBuilder {
     }
     py::array mask = missing(std::move(c.valid));
     return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(tev_column_type(c.field))), mask);
+  }
+
+  // A filled address (a pointer of 4 or 8 bytes, in the host's order).
+  static uint64_t address_at(const uint8_t* at, size_t width) {
+    if (width == 4) {
+      uint32_t a;
+      memcpy(&a, at, 4);
+      return a;
+    }
+    uint64_t a = 0;
+    memcpy(&a, at, std::min<size_t>(width, 8));
+    return a;
+  }
+  // "0x" and the address's hex digits, as %llx writes them.
+  static std::string hex_name(uint64_t address) {
+    char digits[18];
+    char* at = std::end(digits);
+    do *--at = tep::base::kHexDigits[0][address & 15];
+    while (address >>= 4);
+    std::string name("0x");
+    name.append(at, std::end(digits));
+    return name;
   }
 
   FilePtr file_;
