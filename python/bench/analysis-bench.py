@@ -137,9 +137,11 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "all.jsonl")
-        start = time.process_time()
-        written = trace.to_jsonl(out)
-        cpu = time.process_time() - start
+        cpu = None
+        for _ in range(3):  # CPU time, best of three
+            start = time.process_time()
+            written = trace.to_jsonl(out)
+            cpu = min(cpu or float("inf"), time.process_time() - start)
         print(f"to_jsonl: {written} records in {cpu:.2f} s CPU = {written / cpu / 1e6:.2f} M records/s per core, "
               f"{os.path.getsize(out) / 1e6:.0f} MB")
 
