@@ -48,6 +48,10 @@ class ColumnRegion {
   // work, and in a virtual machine whose host took the memory back it was a
   // fifth of dataframes(). For arrays that will be filled to their end only.
   void populate_carved();
+  // Waits for the populating thread, if any. A pass calls it before its frames
+  // reach Python: a thread left to be joined later would not exist in a child
+  // that fork() made meanwhile.
+  void settle();
 
   // An array's room in the region: `rows` values of `width` bytes, aligned.
   static size_t room(size_t rows, size_t width) { return (rows * width + kAlign - 1) / kAlign * kAlign; }
@@ -55,8 +59,6 @@ class ColumnRegion {
  private:
   ColumnRegion(uint8_t* base, size_t size);
   void unmap_idle(size_t first, size_t last, bool all);
-  // Joins the populating thread: before anything is unmapped.
-  void settle();
 
   uint8_t* base_;
   size_t size_;

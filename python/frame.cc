@@ -54,9 +54,13 @@ class PassFrames {
     };
     size_t room = 0;
     for (const FrameBuilder* frame : order_) room += frame->region_room(rows_of(frame));
-    const std::shared_ptr<ColumnRegion> region = ColumnRegion::map(room);
-    for (FrameBuilder* frame : order_) frame->reserve(rows_of(frame), region);
-    if (region && exact) region->populate_carved();
+    region_ = ColumnRegion::map(room);
+    for (FrameBuilder* frame : order_) frame->reserve(rows_of(frame), region_);
+    if (region_ && exact) region_->populate_carved();
+  }
+  // The pass's arrays are filled: no thread of the region's outlives it.
+  void filled() {
+    if (region_) region_->settle();
   }
 
   // The builder of a record's event: nullptr when the pass does not want it.
@@ -84,6 +88,7 @@ class PassFrames {
   FilePtr file_;
   TraceFile& reader_;
   bool every_event_;
+  std::shared_ptr<ColumnRegion> region_;
   std::vector<std::unique_ptr<FrameBuilder>> by_id_;
   std::vector<FrameBuilder*> order_;
 };
@@ -207,6 +212,7 @@ std::optional<Frames> threaded_frames(const FilePtr& file, const std::vector<std
     }
     frame->merge(of_event, workers);
   }
+  merged.filled();
   return finish(merged, events);
 }
 
@@ -299,6 +305,7 @@ std::vector<std::pair<std::string, py::object>> dataframes(const FilePtr& file, 
   Scan scan(*file);
   BufferSubset subset{scan, cpus ? &wanted : nullptr};
   fill_pass(*file, subset, f.get(), frames, false);
+  frames.filled();
   return finish(frames, events);
 }
 

@@ -51,6 +51,29 @@ def test_workers_merge_blocks_of_any_size(tmp_path):
             pd.testing.assert_frame_equal(two[name], one[name])
 
 
+def test_frames_outlive_a_fork(tmp_path):
+    # A pass whose arrays (several MiB) a second thread faults in; a child fork() makes
+    # afterwards drops the frames it inherited, and so their region, without that thread.
+    big = tmp_path / "big.dat"
+    subprocess.run([sys.executable, os.path.join(os.environ.get("TRACEEVENT_TEST_SOURCE", "."), "python", "bench",
+                    "repeat-pages.py"), trace_path("sched_irq.dat"), str(big), "200"], check=True)
+    with traceevent.open(str(big)) as trace:
+        frames = trace.dataframes()
+    rows = sum(len(f) for f in frames.values())
+    assert rows > 200_000
+    pid = os.fork()
+    if pid == 0:
+        try:
+            seen = sum(len(f) for f in frames.values())
+            frames.clear()
+            os._exit(0 if seen == rows else 1)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    frames.clear()
+
+
 def test_a_trace_cut_short_is_an_error_not_a_partial_frame(tmp_path):
     data = open(trace_path("sched_irq.dat"), "rb").read()
     cut = tmp_path / "cut.dat"
