@@ -16,7 +16,9 @@ result.
 --today DIR: also the module as it was when the issue was filed (built from
 c56a5bb, the commit before dataframes(); DIR goes on its PYTHONPATH), timed in
 a child process in the same run: its dataframe() of the flags event (best of
-3) and its 14-call loop, the figures the issue's ratios are stated against.
+3) and its 14-call loop, the figures the issue's ratios are stated against; in
+three rounds alternating with this module's dataframes(), the ratios their
+medians.
 """
 import json
 import os
@@ -74,6 +76,11 @@ print(json.dumps({"growth": after - before, "frames": size}))
 """
 
 
+def spread(values, unit):
+    values = sorted(values)
+    return f"{values[len(values) // 2]:.2f}{unit} ({values[0]:.2f}-{values[-1]:.2f})"
+
+
 def child(script, pythonpath, *args):
     env = dict(os.environ, PYTHONPATH=pythonpath)
     out = subprocess.run([sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, check=True)
@@ -114,13 +121,27 @@ def main():
           f"{per_event * len(frames):.1f} s vs {every:.2f} s = {per_event * len(frames) / every:.0f}x")
 
     if today_dir:
-        today = child(TODAY, today_dir, path, flags_event, json.dumps(sample))
-        assert today["rows"] == {e: len(together[e]) for e in sample}, today["rows"]
-        today_loop = today["loop14"] / 14 * len(frames)
-        print(f"today's module: dataframe({flags_event}) {today['one'] * 1e3:.0f} ms, so dataframes() of all = "
-              f"{every / today['one']:.2f}x it (first call {first / today['one']:.2f}x); its 14-call loop {today['loop14'] * 1e3:.0f} ms = "
-              f"{today['loop14'] / many14:.1f}x dataframes(14); its per-event loop over all (estimated) "
-              f"{today_loop:.1f} s = {today_loop / every:.0f}x dataframes() ({today_loop / first:.0f}x the first call)")
+        # Rounds that alternate today's module (a child process) with this one's
+        # dataframes() (best of three again), so that both sides of each ratio meet the
+        # same machine; the median of the rounds' ratios.
+        ratios = {"one": [], "loop": [], "loop14": []}
+        for _ in range(3):
+            today = child(TODAY, today_dir, path, flags_event, json.dumps(sample))
+            assert today["rows"] == {e: len(together[e]) for e in sample}, today["rows"]
+            now, _ = timed(lambda: trace.dataframes(), 3)
+            now14, _ = timed(lambda: trace.dataframes(sample), 3)
+            today_loop = today["loop14"] / 14 * len(frames)
+            print(f"today's module: dataframe({flags_event}) {today['one'] * 1e3:.0f} ms, its 14-call loop "
+                  f"{today['loop14'] * 1e3:.0f} ms, its per-event loop over all (estimated) {today_loop:.1f} s; "
+                  f"this round's dataframes() {now * 1e3:.0f} ms, dataframes(14) {now14 * 1e3:.0f} ms")
+            ratios["one"].append(now / today["one"])
+            ratios["loop"].append(today_loop / now)
+            ratios["loop14"].append(today["loop14"] / now14)
+        print("against today's module, median of the rounds (range): dataframes() of all = %s its dataframe(); "
+              "%s faster than its per-event loop; dataframes(14) %s faster than its 14 calls; the first "
+              "call of dataframes() = %.2fx its dataframe()" % (
+                  spread(ratios["one"], "x"), spread(ratios["loop"], "x"), spread(ratios["loop14"], "x"),
+                  first / today["one"]))
 
     peak = child(PEAK, os.environ.get("PYTHONPATH", ""), path, flags_event)
     print(f"peak memory of dataframes(): {peak['growth'] / 1e6:.1f} MB for {peak['frames'] / 1e6:.1f} MB of frames "
