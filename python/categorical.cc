@@ -62,7 +62,7 @@ py::object categorical(std::vector<int32_t>&& codes, const std::vector<std::stri
   bool lossy = false;
   for (size_t i = 0; i < texts.size(); i++) put(names, i, decode(texts[i], lossy));
   if (lossy) names = merge_alike(names, codes);
-  py::object index = pd.attr("Index")(names, py::arg("dtype") = "object", py::arg("copy") = false);
+  py::object index = pd.attr("Index")(names, py::arg("dtype") = py::dtype("O"), py::arg("copy") = false);
   // pandas hashes every category to check they are unique unless told they
   // are (the larger part of making a frame's categoricals): the fast path,
   // where this pandas has it.
