@@ -58,8 +58,9 @@ struct OutColumn {
   const tev_column* field;    // what the values come from
   const tev_column* meaning;  // the printed value that reads the field as is, or the field
   Repr repr = Repr::kInteger;
-  size_t width = 0;            // bytes per filled value
-  ColumnVector<uint8_t> data;  // filled values, then (Text) nothing
+  tev_type type = TEV_TYPE_NONE;  // the field's
+  size_t width = 0;               // bytes per filled value
+  ColumnVector<uint8_t> data;     // filled values, then (Text) nothing
   ColumnVector<uint8_t> valid;
   std::vector<int32_t> codes;  // Text, Enum
   Categories categories;
@@ -133,7 +134,7 @@ class FrameBuilder {
     for (OutColumn& c : columns_) {
       const std::shared_ptr<ColumnRegion> none;
       reserve_in(c.valid, rows, kept(c) ? region : none);
-      if (tev_column_type(c.field) != TEV_TYPE_BYTES) reserve_in(c.data, rows * c.width, kept(c) ? region : none);
+      if (c.type != TEV_TYPE_BYTES) reserve_in(c.data, rows * c.width, kept(c) ? region : none);
       if (c.repr == Repr::kText || c.repr == Repr::kEnum) c.codes.reserve(rows);
     }
   }
@@ -156,7 +157,7 @@ class FrameBuilder {
     }
     for (OutColumn& c : columns_) {
       // Byte views are read below, while the records live; only integers accumulate.
-      size_t base = tev_column_type(c.field) == TEV_TYPE_BYTES ? 0 : at;
+      size_t base = c.type == TEV_TYPE_BYTES ? 0 : at;
       c.data.resize((base + n) * c.width);
       c.valid.resize(at + n);
       values.push_back(c.data.data() + base * c.width);
@@ -343,7 +344,8 @@ class FrameBuilder {
     }
     c.field = f.get();
     c.meaning = meaning;
-    c.width = tev_type_size(f.type());
+    c.type = f.type();
+    c.width = tev_type_size(c.type);
     tev::Kind kind = tev::Column(c.meaning).kind();
     if (f.type() == TEV_TYPE_BYTES)
       c.repr = f.kind() == tev::Kind::String ? Repr::kText : Repr::kObjects;
@@ -458,7 +460,7 @@ class FrameBuilder {
       case Repr::kInteger: break;
     }
     py::array mask = missing(std::move(c.valid));
-    return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(tev_column_type(c.field))), mask);
+    return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(c.type)), mask);
   }
 
   // A filled address (a pointer of 4 or 8 bytes, in the host's order).
