@@ -3,6 +3,8 @@
 
 #include <sys/mman.h>
 
+#include <system_error>
+
 #include "base/sanitizers.h"
 
 namespace pytev {
@@ -39,7 +41,11 @@ void ColumnRegion::populate_carved() {
 #ifdef MADV_POPULATE_WRITE
   // Worth a thread from a few megabytes on; a kernel without it (before 5.14) says EINVAL.
   if (used_ < kChunk * 2 || populating_.joinable()) return;
-  populating_ = std::thread([at = base_, size = used_] { madvise(at, size, MADV_POPULATE_WRITE); });
+  try {
+    populating_ = std::thread([at = base_, size = used_] { madvise(at, size, MADV_POPULATE_WRITE); });
+  } catch (const std::system_error&) {
+    // No thread to be had: the pass faults its pages in itself.
+  }
 #endif
 }
 
