@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/byte_order.h"
 #include "base/digits.h"
 #include "categorical.h"
 #include "column_region.h"
@@ -439,7 +440,9 @@ class FrameBuilder {
         std::unordered_map<uint64_t, int32_t> seen;
         for (size_t i = 0; i < codes.size(); i++) {
           if (!c.valid[i]) continue;
-          const uint64_t address = address_at(c.data.data() + i * c.width, c.width);
+          // The filled value, in the host's order.
+          const uint64_t address =
+              tep::base::read_number(c.data.data() + i * c.width, static_cast<int>(c.width), false);
           auto [it, added] = seen.try_emplace(address, 0);
           if (added) {
             const char* name = nullptr;
@@ -463,26 +466,14 @@ class FrameBuilder {
     return arrays.attr("IntegerArray")(owned(std::move(c.data), dtype_of(c.type)), mask);
   }
 
-  // A filled address (a pointer of 4 or 8 bytes, in the host's order).
-  static uint64_t address_at(const uint8_t* at, size_t width) {
-    if (width == 4) {
-      uint32_t a;
-      memcpy(&a, at, 4);
-      return a;
-    }
-    uint64_t a = 0;
-    memcpy(&a, at, std::min<size_t>(width, 8));
-    return a;
-  }
   // "0x" and the address's hex digits, as %llx writes them.
   static std::string hex_name(uint64_t address) {
-    char digits[18];
-    char* at = std::end(digits);
-    do *--at = tep::base::kHexDigits[0][address & 15];
-    while (address >>= 4);
-    std::string name("0x");
-    name.append(at, std::end(digits));
-    return name;
+    char text[tep::base::kIntTextSize];
+    char* const end = std::end(text);
+    char* digits = tep::base::unsigned_digits(address, 16, false, end);
+    *--digits = 'x';
+    *--digits = '0';
+    return std::string(digits, end);
   }
 
   FilePtr file_;

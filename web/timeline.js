@@ -52,15 +52,6 @@ export function colorOf(pid) {
   return `hsl(${h}, 60%, 55%)`;
 }
 
-// The first index in [lo, hi) whose value is >= t in a sorted array.
-function lowerBound(a, t, lo = 0, hi = a.length) {
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid] < t) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
-
 // The first k in [lo, hi) with before(k) false, where before is true then false.
 function partitionPoint(lo, hi, before) {
   while (lo < hi) {
@@ -69,6 +60,9 @@ function partitionPoint(lo, hi, before) {
   }
   return lo;
 }
+
+// The first index in [lo, hi) whose value is >= t in a sorted array.
+const lowerBound = (a, t, lo = 0, hi = a.length) => partitionPoint(lo, hi, (k) => a[k] < t);
 
 // The switches of each CPU, in time order: made once per trace, so that a
 // redraw visits the switches in view (binary searches), not all of them.

@@ -120,6 +120,15 @@ bool scan_fields(std::string_view line, size_t& pos, KallsymsLine& out) {
   return true;
 }
 
+// "\t[module]" at `pos`, just after the name: exactly one tab, then '[',
+// then the module as %s reads it.
+void scan_module(std::string_view line, size_t pos, KallsymsLine& out) {
+  if (pos + 1 >= line.size() || line[pos] != '\t' || line[pos + 1] != '[') return;
+  pos += 2;
+  out.module_start = pos;
+  if (scan_word(line, pos)) out.module_end = pos;
+}
+
 }  // namespace
 
 KallsymsLine scan_kallsyms_line(std::string_view line) {
@@ -129,12 +138,7 @@ KallsymsLine scan_kallsyms_line(std::string_view line) {
     pos = out.name_end;
   else if (!scan_fields(line, pos, out))
     return out;
-  // "\t[module]": exactly one tab, then '['.
-  if (pos + 1 >= line.size() || line[pos] != '\t' || line[pos + 1] != '[') return out;
-  pos += 2;
-  out.module_start = pos;
-  if (!scan_word(line, pos)) return out;
-  out.module_end = pos;
+  scan_module(line, pos, out);
   return out;
 }
 
@@ -144,9 +148,11 @@ bool scan_usual_kallsyms_line(std::string_view text, KallsymsLine& out, size_t& 
   if (!scan_canonical(text, out)) return false;
   size_t end = out.name_end;
   if (end < text.size() && text[end] == '\t') {
-    if (end + 2 >= text.size() || text[end + 1] != '[' || is_space(text[end + 2])) return false;
-    out.module_start = end + 2;
-    end = out.module_end = find_space(text, out.module_start);
+    // %s would skip blanks before the module, '\n' among them: none here.
+    if (end + 2 >= text.size() || is_space(text[end + 2])) return false;
+    scan_module(text, end, out);
+    if (!out.has_module()) return false;
+    end = out.module_end;
   }
   if (end < text.size() && text[end] != '\n') return false;
   line_size = end;
