@@ -6,36 +6,60 @@
 //    "text": "prev_comm=bash prev_pid=42 ..."}
 // Each event's columns and their flag tables are resolved once; a record costs
 // one read per column and one tep_print_event for its text.
+#include <array>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "base/byte_order.h"
+#include "base/digits.h"
 #include "objects.h"
+#include "trace_file.h"
 #include "trace-seq.h"
 
 namespace pytev {
 namespace {
 
-// Appends s as a JSON string: escapes, and invalid UTF-8 as U+FFFD.
+// Records grouped and filled at once: their copies and values stay in the cache.
+constexpr size_t kWindowRecords = 4096;
+
+// Bytes that go into a JSON string as they are: printable ASCII but the quote
+// and the backslash.
+constexpr auto kPlainJson = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x80; c++) plain[c] = c != '"' && c != '\\';
+  return plain;
+}();
+
+// Appends a literal without measuring it.
+template <size_t N>
+void put(std::string& out, const char (&literal)[N]) {
+  out.append(literal, N - 1);
+}
+
+// Appends s as a JSON string: escapes, and invalid UTF-8 as U+FFFD. Runs of
+// plain bytes (nearly all of a trace's text) go in with one append.
 void append_json_string(std::string& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
   out += '"';
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const auto* end = p + s.size();
   while (p < end) {
+    const auto* run = p;
+    while (p < end && kPlainJson[*p]) p++;
+    if (p != run) out.append(reinterpret_cast<const char*>(run), static_cast<size_t>(p - run));
+    if (p == end) break;
     const unsigned char c = *p;
     if (c == '"' || c == '\\') {
       out += '\\';
       out += static_cast<char>(c);
       p++;
     } else if (c < 0x20) {
-      out += "\\u00";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-      p++;
-    } else if (c < 0x80) {
-      out += static_cast<char>(c);
+      put(out, "\\u00");
+      out += tep::base::kHexDigits[0][c >> 4];
+      out += tep::base::kHexDigits[0][c & 15];
       p++;
     } else {
       // The length of a well-formed sequence starting here, or 0.
@@ -54,12 +78,24 @@ void append_json_string(std::string& out, std::string_view s) {
         out.append(reinterpret_cast<const char*>(p), n);
         p += n;
       } else {
-        out += "\xef\xbf\xbd";
+        put(out, "\xef\xbf\xbd");
         p++;
       }
     }
   }
   out += '"';
+}
+
+// Appends an integer's decimal digits.
+void append_unsigned(std::string& out, uint64_t value) {
+  char text[tep::base::kIntTextSize];
+  char* const end = std::end(text);
+  const char* digits = tep::base::unsigned_digits(value, 10, false, end);
+  out.append(digits, static_cast<size_t>(end - digits));
+}
+void append_signed(std::string& out, int64_t value) {
+  if (value < 0) out += '-';
+  append_unsigned(out, value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value));
 }
 
 struct FlagEntry {
@@ -71,13 +107,44 @@ struct ExportColumn {
   std::string key;  // the JSON key, escaped and quoted, with its colon
   tev::Column column;
   tev::Kind kind;
+  tev_type type;
+  size_t width;                  // bytes per filled value
   std::vector<FlagEntry> flags;  // Flags: the resolved non-zero masks, in table order
   std::string zero_name;         // Flags: the name of 0, if any
+  // The values of the event's records in the batch being written.
+  std::vector<uint8_t> values, valid;
+  std::vector<int32_t> codes;  // Enum: label indexes
 };
 
 struct ExportEvent {
   std::string name;  // "\"system:name\"", escaped and quoted
   std::vector<ExportColumn> columns;
+  std::vector<const tev_column*> fill;  // the columns with values, for tev_window_fill
+  std::vector<void*> values;
+  std::vector<uint8_t*> valid;
+
+  // Fills the columns of a batch's records of this event (its window group).
+  void fill_group(const tev_window* window, size_t group, const tep_record* const* records, size_t count) {
+    values.clear();
+    valid.clear();
+    for (ExportColumn& c : columns) {
+      c.valid.assign(count, 0);
+      if (c.type == TEV_TYPE_NONE) continue;  // no value to fill: a label or a text
+      c.values.resize(count * c.width);
+      values.push_back(c.values.data());
+      valid.push_back(c.valid.data());
+    }
+    if (count && !fill.empty() &&
+        tev_window_fill(window, group, fill.data(), fill.size(), values.data(), valid.data()) < 0)
+      throw std::runtime_error("typed events: cannot fill the columns of " + name);
+    for (ExportColumn& c : columns) {
+      if (c.kind != tev::Kind::Enum) continue;
+      c.codes.resize(count);
+      std::vector<uint8_t> has(count);
+      if (tev_fill_codes(c.column.get(), records, count, c.codes.data(), has.data()) < 0)
+        throw std::runtime_error("typed events: cannot read the labels of " + name);
+    }
+  }
 };
 
 ExportEvent export_event(tev_event* event) {
@@ -86,7 +153,7 @@ ExportEvent export_event(tev_event* event) {
   ExportEvent out;
   append_json_string(out.name, std::string(raw->system) + ":" + raw->name);
   for (const tev::Column& c : ev.columns()) {
-    ExportColumn col{{}, c, c.kind(), {}, {}};
+    ExportColumn col{{}, c, c.kind(), c.type(), tev_type_size(c.type()), {}, {}, {}, {}, {}};
     append_json_string(col.key, c.name());
     col.key += ':';
     if (col.kind == tev::Kind::Flags) {
@@ -94,47 +161,68 @@ ExportEvent export_event(tev_event* event) {
         if (e.resolved && e.value) col.flags.push_back({e.value, std::string(e.name)});
       if (const char* zero = tev_column_zero_name(c.get())) col.zero_name = zero;
     }
+    if (col.type != TEV_TYPE_NONE) out.fill.push_back(c.get());
     out.columns.push_back(std::move(col));
   }
   return out;
 }
 
-void append_value(std::string& out, const ExportColumn& c, const tep_record& record) {
-  const tev::Value v = c.column.read(record);
-  if (!v.valid() || v.c_value().type == TEV_TYPE_NONE) {
+// The filled value at `at` (host order), sign-extended for the signed types.
+uint64_t filled_bits(const uint8_t* at, tev_type type, size_t width) {
+  uint64_t bits = tep::base::read_number(at, static_cast<int>(width), false);
+  const bool is_signed = type >= TEV_TYPE_I8 && type <= TEV_TYPE_I64;
+  if (is_signed && width < 8) {
+    const unsigned shift = 64 - 8 * static_cast<unsigned>(width);
+    bits = static_cast<uint64_t>(static_cast<int64_t>(bits << shift) >> shift);
+  }
+  return bits;
+}
+
+// Column c's value of `record`, row `row` of its event's filled values.
+void append_value(std::string& out, const ExportColumn& c, const tep_record& record, size_t row) {
+  const int32_t code = c.kind == tev::Kind::Enum ? c.codes[row] : -1;
+  if (!c.valid[row] || c.type == TEV_TYPE_NONE) {
     // An enum branch that prints a text has a label and no value.
-    if (c.kind == tev::Kind::Enum && v.label()) {
-      out += "{\"value\":null,\"name\":";
-      append_json_string(out, *v.label());
+    if (code >= 0) {
+      put(out, "{\"value\":null,\"name\":");
+      append_json_string(out, tev_column_label(c.column.get(), code));
       out += '}';
     } else if (c.kind == tev::Kind::Opaque || c.kind == tev::Kind::Derived) {
       append_json_string(out, c.column.text(record));  // what upstream prints is all there is
     } else {
-      out += "null";
+      put(out, "null");
     }
     return;
   }
-  const tev_value& raw = v.c_value();
-  const bool is_signed = raw.type >= TEV_TYPE_I8 && raw.type <= TEV_TYPE_I64;
-  auto number = [&] { out += is_signed ? std::to_string(raw.i) : std::to_string(raw.u); };
+  const uint8_t* at = c.values.data() + row * c.width;
+  tev_bytes bytes{};
+  uint64_t bits = 0;
+  if (c.type == TEV_TYPE_BYTES)
+    memcpy(&bytes, at, sizeof bytes);
+  else
+    bits = filled_bits(at, c.type, c.width);
+  const bool is_signed = c.type >= TEV_TYPE_I8 && c.type <= TEV_TYPE_I64;
+  auto number = [&] { is_signed ? append_signed(out, static_cast<int64_t>(bits)) : append_unsigned(out, bits); };
   switch (c.kind) {
-    case tev::Kind::Bool: out += raw.u ? "true" : "false"; return;
-    case tev::Kind::String: append_json_string(out, v.as_string()); return;
+    case tev::Kind::Bool: out += bits ? "true" : "false"; return;
+    case tev::Kind::String:
+      append_json_string(out, std::string_view(static_cast<const char*>(bytes.data), bytes.size));
+      return;
     case tev::Kind::Enum:
-      out += "{\"value\":";
+      put(out, "{\"value\":");
       number();
-      out += ",\"name\":";
-      if (v.label())
-        append_json_string(out, *v.label());
+      put(out, ",\"name\":");
+      if (const char* label = code >= 0 ? tev_column_label(c.column.get(), code) : nullptr)
+        append_json_string(out, label);
       else
-        out += "null";
+        put(out, "null");
       out += '}';
       return;
     case tev::Kind::Flags: {
-      out += "{\"value\":";
+      put(out, "{\"value\":");
       number();
-      out += ",\"flags\":[";
-      uint64_t rest = raw.u;
+      put(out, ",\"flags\":[");
+      uint64_t rest = bits;
       bool first = true;
       auto name = [&](std::string_view n) {
         if (!first) out += ',';
@@ -147,41 +235,40 @@ void append_value(std::string& out, const ExportColumn& c, const tep_record& rec
           name(e.name);
           rest &= ~e.mask;
         }
-      out += "],\"rest\":";
-      out += std::to_string(rest);
+      put(out, "],\"rest\":");
+      append_unsigned(out, rest);
       out += '}';
       return;
     }
     case tev::Kind::Symbol: {
-      out += "{\"value\":";
+      put(out, "{\"value\":");
       number();
       const char* name = nullptr;
       uint64_t start = 0;
-      if (tev_column_symbol(c.column.get(), raw.u, &name, &start) == TEV_OK && name) {
-        out += ",\"name\":";
+      if (tev_column_symbol(c.column.get(), bits, &name, &start) == TEV_OK && name) {
+        put(out, ",\"name\":");
         append_json_string(out, name);
-        out += ",\"offset\":";
-        out += std::to_string(raw.u - start);
+        put(out, ",\"offset\":");
+        append_unsigned(out, bits - start);
       } else {
-        out += ",\"name\":null";
+        put(out, ",\"name\":null");
       }
       out += '}';
       return;
     }
     case tev::Kind::Array: {
       out += '[';
-      bool first = true;
-      for (int64_t e : v.elements()) {
-        if (!first) out += ',';
-        first = false;
-        out += std::to_string(e);
+      int64_t e = 0;
+      for (size_t i = 0; bytes.data && tev_array_element(c.column.get(), bytes, i, &e) == TEV_OK; i++) {
+        if (i) out += ',';
+        append_signed(out, e);
       }
       out += ']';
       return;
     }
     default: break;
   }
-  if (raw.type == TEV_TYPE_BYTES)
+  if (c.type == TEV_TYPE_BYTES)
     append_json_string(out, c.column.text(record));  // addresses, masks, bytes: as upstream prints them
   else
     number();
@@ -214,11 +301,77 @@ int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector
   trace_seq_init(&text);
   std::unique_ptr<trace_seq, void (*)(trace_seq*)> text_owner(&text, trace_seq_destroy);
   std::string line;
+  std::unordered_map<int, std::string> comms;  // by pid: the comm as a JSON string
   int64_t written = 0;
   auto flush = [&] {
     if (!line.empty() && fwrite(line.data(), 1, line.size(), out.get()) != line.size())
       throw std::runtime_error("cannot write " + path);
     line.clear();
+  };
+  tev_window* window = nullptr;
+  if (tev_window_new(file->catalog(), &window) != TEV_OK) throw std::runtime_error("typed events: no window");
+  std::unique_ptr<tev_window, void (*)(tev_window*)> window_owner(window, tev_window_free);
+  HeldRecords held;
+  // Per record of the batch: its event's columns and its row in their values.
+  struct Row {
+    ExportEvent* event = nullptr;
+    uint32_t row = 0;
+  };
+  std::vector<Row> rows;
+  // Each batch's records are grouped by event and every column of a group
+  // filled at once; the lines then follow the records' order.
+  auto write_batch = [&] {
+    const size_t n = held.size();
+    if (!n) return;
+    const tep_record* const* records = held.pointers();
+    const int64_t groups = tev_window_load(window, records, n);
+    if (groups < 0) throw std::runtime_error("typed events: cannot group the records");
+    rows.assign(n, Row{});
+    for (size_t g = 0; g < static_cast<size_t>(groups); g++) {
+      tev_event* event = nullptr;
+      const tep_record* const* of_group = nullptr;
+      size_t count = 0;
+      if (tev_window_group(window, g, &event, &of_group, &count) != TEV_OK) continue;
+      const auto id = static_cast<size_t>(tev::Event(event).raw()->id);
+      if (id >= by_id.size()) by_id.resize(id + 1);
+      if (!by_id[id]) by_id[id] = std::make_unique<ExportEvent>(export_event(event));
+      ExportEvent& ev = *by_id[id];
+      ev.fill_group(window, g, of_group, count);
+      for (size_t k = 0; k < count; k++)
+        rows[static_cast<size_t>(of_group[k] - records[0])] = {&ev, static_cast<uint32_t>(k)};
+    }
+    for (size_t i = 0; i < n; i++) {
+      if (!rows[i].event) continue;  // of no event the catalog knows
+      const tep_record* r = records[i];
+      const ExportEvent& ev = *rows[i].event;
+      const int pid = tep_data_pid(tep, as_arg(r));
+      put(line, "{\"ts\":");
+      append_unsigned(line, r->ts);
+      put(line, ",\"cpu\":");
+      append_signed(line, r->cpu);
+      put(line, ",\"pid\":");
+      append_signed(line, pid);
+      put(line, ",\"comm\":");
+      auto [comm, added] = comms.try_emplace(pid);
+      if (added) append_json_string(comm->second, tep_data_comm_from_pid(tep, pid));
+      line += comm->second;
+      put(line, ",\"event\":");
+      line += ev.name;
+      put(line, ",\"values\":{");
+      for (size_t j = 0; j < ev.columns.size(); j++) {
+        if (j) line += ',';
+        line += ev.columns[j].key;
+        append_value(line, ev.columns[j], *r, rows[i].row);
+      }
+      put(line, "},\"text\":");
+      trace_seq_reset(&text);
+      tep_print_event(tep, &text, as_arg(r), "%s", TEP_PRINT_INFO);
+      append_json_string(line, std::string_view(text.buffer, text.len));
+      put(line, "}\n");
+      written++;
+      if (line.size() >= (1 << 20)) flush();
+    }
+    held.clear();
   };
   {
     py::gil_scoped_release unlocked;
@@ -227,38 +380,10 @@ int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector
       const int id = tep_data_type(tep, as_arg(r));
       if (id < 0 || (events && (static_cast<size_t>(id) >= wanted.size() || wanted[id] != 1))) continue;
       if (f && !f->match(r)) continue;
-      if (static_cast<size_t>(id) >= by_id.size()) by_id.resize(id + 1);
-      if (!by_id[id]) {
-        tev_event* event = nullptr;
-        if (tev_event_by_id(file->catalog(), id, &event) != TEV_OK) continue;
-        by_id[id] = std::make_unique<ExportEvent>(export_event(event));
-      }
-      const ExportEvent& ev = *by_id[id];
-      const int pid = tep_data_pid(tep, as_arg(r));
-      line += "{\"ts\":";
-      line += std::to_string(r->ts);
-      line += ",\"cpu\":";
-      line += std::to_string(r->cpu);
-      line += ",\"pid\":";
-      line += std::to_string(pid);
-      line += ",\"comm\":";
-      append_json_string(line, tep_data_comm_from_pid(tep, pid));
-      line += ",\"event\":";
-      line += ev.name;
-      line += ",\"values\":{";
-      for (size_t i = 0; i < ev.columns.size(); i++) {
-        if (i) line += ',';
-        line += ev.columns[i].key;
-        append_value(line, ev.columns[i], *r);
-      }
-      line += "},\"text\":";
-      trace_seq_reset(&text);
-      tep_print_event(tep, &text, as_arg(r), "%s", TEP_PRINT_INFO);
-      append_json_string(line, std::string_view(text.buffer, text.len));
-      line += "}\n";
-      written++;
-      if (line.size() >= (1 << 20)) flush();
+      held.add(*r);
+      if (held.size() == kWindowRecords) write_batch();
     }
+    write_batch();
     flush();
   }
   if (fflush(out.get()) != 0) throw std::runtime_error("cannot write " + path);
