@@ -140,8 +140,7 @@ struct ExportEvent {
     for (ExportColumn& c : columns) {
       if (c.kind != tev::Kind::Enum) continue;
       c.codes.resize(count);
-      std::vector<uint8_t> has(count);
-      if (tev_fill_codes(c.column.get(), records, count, c.codes.data(), has.data()) < 0)
+      if (tev_fill_codes(c.column.get(), records, count, c.codes.data(), nullptr) < 0)
         throw std::runtime_error("typed events: cannot read the labels of " + name);
     }
   }
@@ -337,8 +336,7 @@ int64_t to_jsonl(const FilePtr& file, const std::string& path, const std::vector
       if (!by_id[id]) by_id[id] = std::make_unique<ExportEvent>(export_event(event));
       ExportEvent& ev = *by_id[id];
       ev.fill_group(window, g, of_group, count);
-      for (size_t k = 0; k < count; k++)
-        rows[static_cast<size_t>(of_group[k] - records[0])] = {&ev, static_cast<uint32_t>(k)};
+      for (size_t k = 0; k < count; k++) rows[held.index_of(of_group[k])] = {&ev, static_cast<uint32_t>(k)};
     }
     for (size_t i = 0; i < n; i++) {
       if (!rows[i].event) continue;  // of no event the catalog knows

@@ -30,30 +30,6 @@ namespace pytev {
 // What a dataframe column becomes.
 enum class Repr { kInteger, kBoolean, kText, kEnum, kSymbol, kObjects };
 
-// Distinct texts in order of first appearance: the categories. A text seen
-// before is looked up as a view, without making a string of it.
-struct Categories {
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, int32_t, Hash, std::equal_to<>> codes;
-  std::vector<std::string> texts;
-  int32_t code(std::string_view text) {
-    if (auto it = codes.find(text); it != codes.end()) return it->second;
-    const auto code = static_cast<int32_t>(texts.size());
-    codes.emplace(std::string(text), code);
-    texts.emplace_back(text);
-    return code;
-  }
-  // A text known to differ from every other: no lookup.
-  int32_t add_unique(std::string text) {
-    texts.push_back(std::move(text));
-    return static_cast<int32_t>(texts.size() - 1);
-  }
-  py::object categorical(std::vector<int32_t>&& codes) const { return pytev::categorical(std::move(codes), texts); }
-};
-
 struct OutColumn {
   std::string name;
   const tev_column* field;    // what the values come from

@@ -2,6 +2,7 @@
 #include "trace_file.h"
 
 #include <cstring>
+#include <utility>
 
 #include "base/per_thread.h"
 
@@ -142,10 +143,7 @@ struct SpareHeldRecords {
   // Not kept past this: a batch of large records' payloads.
   static constexpr size_t kMaxBytes = size_t{4} << 20;
   bool taken = false;
-  std::vector<tep_record> records;
-  std::vector<std::byte> bytes;
-  std::vector<size_t> offsets;
-  std::vector<const tep_record*> pointers;
+  HeldRecords::Storage storage;
 };
 
 }  // namespace
@@ -154,54 +152,48 @@ HeldRecords::HeldRecords() {
   SpareHeldRecords& spare = tep::base::per_thread<SpareHeldRecords>();
   if (spare.taken) return;
   spare.taken = spare_taken_ = true;
-  records_.swap(spare.records);
-  bytes_.swap(spare.bytes);
-  offsets_.swap(spare.offsets);
-  pointers_.swap(spare.pointers);
+  std::swap(held_, spare.storage);
 }
 
 HeldRecords::~HeldRecords() {
   if (!spare_taken_) return;
   SpareHeldRecords& spare = tep::base::per_thread<SpareHeldRecords>();
   spare.taken = false;
-  if (bytes_.capacity() > SpareHeldRecords::kMaxBytes) return;
+  if (held_.bytes.capacity() > SpareHeldRecords::kMaxBytes) return;
   clear();
-  records_.swap(spare.records);
-  bytes_.swap(spare.bytes);
-  offsets_.swap(spare.offsets);
-  pointers_.swap(spare.pointers);
+  std::swap(held_, spare.storage);
 }
 
 uint32_t HeldRecords::add(const tep_record& record) {
-  const size_t at = bytes_.size();
+  const size_t at = held_.bytes.size();
   const size_t size = record.size > 0 ? static_cast<size_t>(record.size) : 0;
-  bytes_.resize(at + ((size + kAlign - 1) & ~(kAlign - 1)));
-  if (size) memcpy(bytes_.data() + at, record.data, size);
-  tep_record& copy = records_.emplace_back(record);
+  held_.bytes.resize(at + ((size + kAlign - 1) & ~(kAlign - 1)));
+  if (size) memcpy(held_.bytes.data() + at, record.data, size);
+  tep_record& copy = held_.records.emplace_back(record);
   copy.priv = nullptr;
-  offsets_.push_back(at);
+  held_.offsets.push_back(at);
   resolved_ = false;
-  return static_cast<uint32_t>(records_.size() - 1);
+  return static_cast<uint32_t>(held_.records.size() - 1);
 }
 
 const tep_record* const* HeldRecords::pointers() {
   if (!resolved_) {
     // The payloads may have moved since the last call: every record is redone.
-    pointers_.resize(records_.size());
-    for (size_t i = 0; i < records_.size(); i++) {
-      records_[i].data = bytes_.data() + offsets_[i];
-      pointers_[i] = &records_[i];
+    held_.pointers.resize(held_.records.size());
+    for (size_t i = 0; i < held_.records.size(); i++) {
+      held_.records[i].data = held_.bytes.data() + held_.offsets[i];
+      held_.pointers[i] = &held_.records[i];
     }
     resolved_ = true;
   }
-  return pointers_.data();
+  return held_.pointers.data();
 }
 
 void HeldRecords::clear() {
-  records_.clear();
-  bytes_.clear();
-  offsets_.clear();
-  pointers_.clear();
+  held_.records.clear();
+  held_.bytes.clear();
+  held_.offsets.clear();
+  held_.pointers.clear();
   resolved_ = true;
 }
 

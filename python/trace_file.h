@@ -137,16 +137,23 @@ class HeldRecords {
 
   // Holds a copy of `record`; returns its index in this batch.
   uint32_t add(const tep_record& record);
-  size_t size() const { return records_.size(); }
+  size_t size() const { return held_.records.size(); }
   // The copies, valid until the next add() or clear().
   const tep_record* const* pointers();
+  // The index of a copy pointers() gave.
+  size_t index_of(const tep_record* copy) const { return static_cast<size_t>(copy - held_.records.data()); }
   void clear();
 
+  // What a batch keeps, and what the thread keeps for its next batch.
+  struct Storage {
+    std::vector<tep_record> records;  // their data pointers set by pointers()
+    std::vector<std::byte> bytes;     // the payloads, each 8-byte aligned
+    std::vector<size_t> offsets;      // of each record's payload in bytes
+    std::vector<const tep_record*> pointers;
+  };
+
  private:
-  std::vector<tep_record> records_;  // their data pointers set by pointers()
-  std::vector<std::byte> bytes_;     // the payloads, each 8-byte aligned
-  std::vector<size_t> offsets_;      // of each record's payload in bytes_
-  std::vector<const tep_record*> pointers_;
+  Storage held_;
   bool resolved_ = true;
   bool spare_taken_ = false;
 };

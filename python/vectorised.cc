@@ -76,22 +76,17 @@ py::object categorise(const Values& values, const std::optional<Mask>& valid, Na
   const bool* ok = valid ? valid->data() : nullptr;
   std::vector<int32_t> codes(n, -1);
   std::unordered_map<uint64_t, int32_t> seen;
-  std::unordered_map<std::string, int32_t> by_text;
-  std::vector<std::string> texts;
+  Categories names;
   for (size_t i = 0; i < n; i++) {
     if (ok && !ok[i]) continue;
     auto [it, added] = seen.try_emplace(v[i], -1);
     if (added) {
       std::optional<std::string> text = name_of(v[i]);
-      if (text) {
-        auto [t, fresh] = by_text.try_emplace(*text, static_cast<int32_t>(by_text.size()));
-        if (fresh) texts.push_back(*text);
-        it->second = t->second;
-      }
+      if (text) it->second = names.code(*text);
     }
     codes[i] = it->second;
   }
-  return categorical(std::move(codes), texts);
+  return names.categorical(std::move(codes));
 }
 
 struct FlagTable {
