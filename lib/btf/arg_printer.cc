@@ -69,7 +69,10 @@ void put_type(const BtfTypes& types, Output& out, uint32_t id, int depth) {
 // One parameter's value; false when the words ran out inside it (the line
 // then ends, as upstream's does, with "...]").
 bool put_value(const BtfTypes& types, Output& out, uint32_t type, Words& words) {
-  const ParamValue value = param_value(types, type);
+  // A by-value struct's words: upstream divides its size by its own
+  // sizeof(long), whatever the words' size, so a 32-bit host takes twice the
+  // words of a 64-bit trace.
+  const ParamValue value = param_value(types, type, sizeof(long));
   return put_param_value(out, value, words, [&](uint64_t word) { return enumerator_name(types, value.type, word); });
 }
 

@@ -44,7 +44,7 @@ void put_hex(seq::Output& out, uint64_t value, bool prefix) {
   out.append(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
-ParamValue param_value(const BtfTypes& types, uint32_t type) {
+ParamValue param_value(const BtfTypes& types, uint32_t type, unsigned word_size) {
   ParamValue v;
   v.type = resolve(types, type);
   if (v.type == 0) return v;
@@ -63,15 +63,11 @@ ParamValue param_value(const BtfTypes& types, uint32_t type) {
       v.is_signed = r.info >> 31;
       return v;
     default: {
-      // Its words: one per host long of the record's size field (at least
-      // one), whatever the word size: upstream divides by its sizeof(long), so
-      // a 32-bit host takes twice the words.
-      constexpr uint64_t kLong = sizeof(long);
       v.form = ParamValue::Form::kOther;
       v.size = r.size_or_type;
       v.is_signed = r.kind() == kEnum64 && r.info >> 31;
       v.kind = kind_name(r.kind());
-      v.words = v.size == 0 ? 1 : (uint64_t{v.size} + kLong - 1) / kLong;
+      v.words = v.size == 0 || word_size == 0 ? 1 : (uint64_t{v.size} + word_size - 1) / word_size;
       return v;
     }
   }

@@ -42,8 +42,9 @@ struct ParamValue {
 constexpr uint32_t kIntBool = 4;
 
 // `type` (a parameter's) as a value; a missing id, void, or a chain that does
-// not end is kVoid.
-ParamValue param_value(const BtfTypes& types, uint32_t type);
+// not end is kVoid. A kOther value takes one argument word per `word_size`
+// bytes of its size (at least one).
+ParamValue param_value(const BtfTypes& types, uint32_t type, unsigned word_size);
 
 // The name of the first of an ENUM's values equal to `value` cut to the
 // enum's size (4 bytes unless the record says 1 or 2); "" if none.

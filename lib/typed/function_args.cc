@@ -139,7 +139,8 @@ std::unique_ptr<FunctionArgs> build(TypedEvent& event, const Model& event_model,
   const unsigned count = types.type(proto).vlen();
   std::vector<ParamValue> values;
   for (unsigned i = 0; i < count; i++) {
-    values.push_back(btf::param_value(types, types.param(proto, i).type));
+    // Words of the trace's size, not the host's (unlike tep_btf_print_args).
+    values.push_back(btf::param_value(types, types.param(proto, i).type, static_cast<unsigned>(layout.word_size)));
     args->words += values.back().words;
   }
   // A record holds all the words or gives no values: no row of a few parameters.

@@ -21,10 +21,11 @@ std::unique_ptr<Btf> load_kinds() {
   return load(blob.data(), blob.size(), &error);
 }
 
-// The value of the first parameter of `func` (kinds.btf: `func(T a, int b)`).
-ParamValue first(const Btf& btf, const char* func) {
+// The value of the first parameter of `func` (kinds.btf: `func(T a, int b)`),
+// in words of `word_size` bytes.
+ParamValue first(const Btf& btf, const char* func, unsigned word_size = 8) {
   const uint32_t proto = btf.types.type(btf.find_function(func)).size_or_type;
-  return param_value(btf.types, btf.types.param(proto, 0).type);
+  return param_value(btf.types, btf.types.param(proto, 0).type, word_size);
 }
 
 TEST(ParamValue, FormsOfEachKind) {
@@ -59,6 +60,12 @@ TEST(ParamValue, FormsOfEachKind) {
     EXPECT_EQ(v.is_signed, c.is_signed);
     EXPECT_EQ(v.words, c.words);
   }
+  // Words of 4 bytes: a by-value struct takes twice as many, the rest one.
+  EXPECT_EQ(first(*btf, "f_struct16", 4).words, 4u);
+  EXPECT_EQ(first(*btf, "f_struct9", 4).words, 3u);
+  EXPECT_EQ(first(*btf, "f_enum64", 4).words, 2u);
+  EXPECT_EQ(first(*btf, "f_struct0", 4).words, 1u);
+  EXPECT_EQ(first(*btf, "f_int", 4).words, 1u);
   EXPECT_TRUE(first(*btf, "f_bool").encoding >> 24 & kIntBool);
   EXPECT_STREQ(first(*btf, "f_union16").kind, "UNION");
   EXPECT_STREQ(first(*btf, "f_enum64").kind, "ENUM64");

@@ -76,7 +76,8 @@ TEST_F(PlanRunner, ExpressionsStringsAndPointers) {
   EXPECT_EQ(plan.printed[2].step->run, Step::Run::kString);
   EXPECT_EQ(plan.printed[3].step->run, Step::Run::kPointer);
   EXPECT_EQ(plan.printed[1].prefix, " s=");
-  EXPECT_EQ(run(e), "n=-2 s=xyz name=abc p=0x123456789a");
+  // %p prints a pointer: a 32-bit one holds the value's low half, as upstream's does.
+  EXPECT_EQ(run(e), sizeof(void*) == 8 ? "n=-2 s=xyz name=abc p=0x123456789a" : "n=-2 s=xyz name=abc p=0x3456789a");
   EXPECT_EQ(run_each(e), run(e));
 }
 

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "event-parse.h"
@@ -54,10 +55,9 @@ struct Symbol {
   uint64_t address;
 };
 const Symbol kSymbols[] = {
-    {"do_sys_openat2", 0xffffffff81001000}, {"typed_mix", 0xffffffff81002000},
-    {"kfree", 0xffffffff81003000},          {"set_level.isra.0", 0xffffffff81004000},
-    {"log_it", 0xffffffff81005000},         {"same_names", 0xffffffff81006000},
-    {"no_args", 0xffffffff81007000},        {"not_in_btf", 0xffffffff81008000},
+    {"do_sys_openat2", 0xffffffff81001000},   {"typed_mix", 0xffffffff81002000},  {"kfree", 0xffffffff81003000},
+    {"set_level.isra.0", 0xffffffff81004000}, {"log_it", 0xffffffff81005000},     {"same_names", 0xffffffff81006000},
+    {"no_args", 0xffffffff81007000},          {"not_in_btf", 0xffffffff81008000},
 };
 uint64_t address_of(const char* name) {
   for (const Symbol& s : kSymbols)
@@ -70,6 +70,13 @@ std::vector<uint8_t> read_blob(const std::string& path) {
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 std::string btf_path(const char* name) { return std::string(TYPED_BTF_DATA_DIR) + "/" + name; }
+
+// Whether tep_btf_print_args takes `function`'s words as the columns do: a
+// 32-bit host's takes a by-value struct or enum64 by its own long
+// (Documentation/differences.md), the columns by the trace's 8-byte words.
+bool printed_in_trace_words(std::string_view function) {
+  return sizeof(long) == 8 || (function != "typed_mix" && function.substr(0, 9) != "set_level");
+}
 
 // A record of the function format (or another with ip at 8) and its words.
 class Record {
@@ -250,6 +257,7 @@ TEST_F(FunctionArgsTest, TextsAreThePrintedArguments) {
   };
   for (const auto& c : calls) {
     SCOPED_TRACE(c.function);
+    if (!printed_in_trace_words(c.function)) continue;
     Record r = call(c.function, c.words);
     std::optional<tev::FunctionArgs> args = function_->function_args(r.get());
     ASSERT_TRUE(args);
@@ -367,8 +375,18 @@ TEST_F(FunctionArgsTest, FillAgreesWithRead) {
         uint64_t stored = 0;
         switch (width) {  // the host's own byte order, whatever it is
           case 1: stored = *at; break;
-          case 2: { uint16_t x; memcpy(&x, at, 2); stored = x; break; }
-          case 4: { uint32_t x; memcpy(&x, at, 4); stored = x; break; }
+          case 2: {
+            uint16_t x;
+            memcpy(&x, at, 2);
+            stored = x;
+            break;
+          }
+          case 4: {
+            uint32_t x;
+            memcpy(&x, at, 4);
+            stored = x;
+            break;
+          }
           default: memcpy(&stored, at, 8); break;
         }
         EXPECT_EQ(stored, v.c_value().u & (width == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * width)) - 1));
@@ -423,8 +441,10 @@ TEST_F(FunctionArgsTest, BigEndianTrace) {
   EXPECT_EQ(*v[4].as_bool(), true);
   EXPECT_EQ(*v[5].as_int(), -3);
   EXPECT_EQ(*v[8].as_int(), -2);
+  if (!printed_in_trace_words("typed_mix")) return;
   std::vector<std::string> expect = printed("typed_mix", kMixWords);
   std::vector<tev::Column> columns = args->columns();
+  ASSERT_EQ(columns.size(), expect.size());
   for (size_t i = 0; i < columns.size(); i++) EXPECT_EQ(columns[i].text(r.get()), expect[i]);
 }
 

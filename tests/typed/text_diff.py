@@ -13,12 +13,13 @@ equals typed_trace_info on upstream (and on ours), record for record.
 
   text_diff.py --ours-lib DIR [--oracle-lib DIR] --info-driver EXE --columns-driver EXE
                [--trace-info EXE --trace-columns EXE] [--optional] [--formats-against-ours]
-               [--formats DIR]... [--trace FILE]... [--allow FILE]
+               [--formats DIR]... [--trace FILE]... [--allow FILE] [--allow-events "PATTERN..."]
 Directories and traces that do not exist are skipped with --optional. With
 --formats-against-ours the formats' columns are compared with our INFO only (where
 print_diff_full already compares our INFO with upstream's on the same records). --allow names
 events (one "sys:name" pattern a line, fnmatch style, "#" comments) whose INFO upstream prints otherwise than
-ours (lib/print_plan differences): counted, not failed."""
+ours (lib/print_plan differences): counted, not failed; --allow-events names more, space-separated
+(print_diff's PRINT_DIFF_ALLOWED, tests/print_plan/meson.build)."""
 import argparse
 import fnmatch
 import os
@@ -83,11 +84,12 @@ def main():
     p.add_argument("--optional", action="store_true")
     p.add_argument("--formats-against-ours", action="store_true")
     p.add_argument("--allow")
+    p.add_argument("--allow-events", default="")
     a = p.parse_args()
-    allowed = set()
+    allowed = set(a.allow_events.split())
     if a.allow:
         with open(a.allow) as f:
-            allowed = {l.split("#")[0].strip() for l in f} - {""}
+            allowed |= {l.split("#")[0].strip() for l in f} - {""}
     failures, shown = 0, [0]
     for d in a.formats:
         if not os.path.isdir(os.path.join(d, "events")):
