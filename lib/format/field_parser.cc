@@ -220,4 +220,32 @@ FieldGroupStatus FieldGroupParser::parse(int& count) {
   return FieldGroupStatus::kComplete;
 }
 
+FieldGroupStatus FieldGroupParser::parse_common(int& count, CommonGroupCache& cache) {
+  if (!drafts_.fields.empty()) return parse(count);  // not the first group
+  const bool ftrace = event_.flags & TEP_EVENT_FL_ISFTRACE;
+  const std::string_view rest = tk_.rest();
+  if (cache.long_size == long_size_ && cache.ftrace == ftrace && !cache.text.empty() &&
+      rest.substr(0, cache.text.size()) == cache.text) {
+    drafts_.fields = cache.drafts.fields;
+    drafts_.text_at = cache.drafts.text_at;
+    drafts_.text = cache.drafts.text;
+    delim_ = cache.empty_delim ? "" : " ";
+    tk_.rewind(tk_.pos() + cache.text.size());
+    count = static_cast<int>(drafts_.fields.size());
+    return FieldGroupStatus::kComplete;
+  }
+  const size_t start = tk_.pos();
+  const FieldGroupStatus status = parse(count);
+  if (status == FieldGroupStatus::kComplete) {
+    cache.text.assign(rest.substr(0, tk_.pos() - start));
+    cache.drafts.fields = drafts_.fields;
+    cache.drafts.text_at = drafts_.text_at;
+    cache.drafts.text = drafts_.text;
+    cache.long_size = long_size_;
+    cache.ftrace = ftrace;
+    cache.empty_delim = delim_.empty();
+  }
+  return status;
+}
+
 }  // namespace tep::format

@@ -20,6 +20,18 @@ enum class FieldGroupStatus {
   kMalformed,  // a field line did not parse; the fields before it are kept
 };
 
+// The common group as a format last had it: every format of a kernel repeats
+// the same common field lines, and the same bytes parse to the same fields
+// (under the same long size and ftrace flag), so they are copied, not parsed
+// again. One per thread (base::per_thread), beside the FieldDrafts.
+struct CommonGroupCache {
+  std::string text;  // the group's lines, the empty line ending it included
+  FieldDrafts drafts;
+  int long_size = 0;
+  bool ftrace = false;
+  bool empty_delim = false;  // the type separator the group leaves behind
+};
+
 class FieldGroupParser {
  public:
   FieldGroupParser(base::Tokenizer& tokens, const Event& event, int long_size, FieldDrafts& drafts)
@@ -29,6 +41,9 @@ class FieldGroupParser {
   // too: upstream keeps them) and counts them in `count` (left untouched on
   // failure, as upstream does).
   FieldGroupStatus parse(int& count);
+  // The first group (the common fields; `drafts` empty): as parse(), copied
+  // from `cache` when its text is the cached one, a complete group cached.
+  FieldGroupStatus parse_common(int& count, CommonGroupCache& cache);
 
  private:
   bool parse_field(Field& field, bool after_colon);  // after "field:", or after "field"

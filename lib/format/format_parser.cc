@@ -38,7 +38,8 @@ bool read_fields(base::Tokenizer& tk, Event& event, int long_size) {
   FieldDrafts& drafts = base::per_thread<FieldDrafts>();
   drafts.clear();
   FieldGroupParser fields(tk, event, long_size, drafts);
-  bool complete = fields.parse(event.format.nr_common) == FieldGroupStatus::kComplete;
+  bool complete =
+      fields.parse_common(event.format.nr_common, base::per_thread<CommonGroupCache>()) == FieldGroupStatus::kComplete;
   const size_t common = drafts.fields.size();
   complete = complete && fields.parse(event.format.nr_fields) == FieldGroupStatus::kComplete;
   event.set_fields(drafts, common);

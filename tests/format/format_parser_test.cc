@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "event-parse.h"
 #include "test_formats.h"
@@ -56,15 +58,16 @@ TEST(FormatParser, SchedSwitch) {
 
 TEST(FormatParser, FieldKinds) {
   Handle h;
-  tep_event* e = h.parse(make_format("kinds", 1,
-                                     "\tfield:__data_loc char[] name;\toffset:8;\tsize:4;\tsigned:0;\n"
-                                     "\tfield:__rel_loc u32[] vals;\toffset:12;\tsize:4;\tsigned:0;\n"
-                                     "\tfield:const char * str;\toffset:16;\tsize:8;\tsigned:0;\n"
-                                     "\tfield:unsigned long args[6];\toffset:24;\tsize:48;\tsigned:0;\n"
-                                     "\tfield:__data_loc cpumask_t mask;\toffset:72;\tsize:4;\tsigned:0;\n"
-                                     "\tfield:char comm[TASK_COMM_LEN];\toffset:76;\tsize:16;\tsigned:0;\n"
-                                     "\tfield:__data_loc char[] old;\toffset:92;\tsize:2;\tsigned:0;\n"
-                                     "\tfield:const char __attribute__((user)) * filename;\toffset:96;\tsize:8;\tsigned:0;\n"));
+  tep_event* e =
+      h.parse(make_format("kinds", 1,
+                          "\tfield:__data_loc char[] name;\toffset:8;\tsize:4;\tsigned:0;\n"
+                          "\tfield:__rel_loc u32[] vals;\toffset:12;\tsize:4;\tsigned:0;\n"
+                          "\tfield:const char * str;\toffset:16;\tsize:8;\tsigned:0;\n"
+                          "\tfield:unsigned long args[6];\toffset:24;\tsize:48;\tsigned:0;\n"
+                          "\tfield:__data_loc cpumask_t mask;\toffset:72;\tsize:4;\tsigned:0;\n"
+                          "\tfield:char comm[TASK_COMM_LEN];\toffset:76;\tsize:16;\tsigned:0;\n"
+                          "\tfield:__data_loc char[] old;\toffset:92;\tsize:2;\tsigned:0;\n"
+                          "\tfield:const char __attribute__((user)) * filename;\toffset:96;\tsize:8;\tsigned:0;\n"));
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->format.nr_fields, 8);
   auto* name = field(e, "name");
@@ -100,7 +103,9 @@ TEST(FormatParser, FieldKinds) {
 
 TEST(FormatParser, OldFormatWithoutSigned) {
   Handle h;
-  tep_event* e = h.parse("name: old\nID: 3\nformat:\n\tfield:int a;\toffset:0;\tsize:4;\n\n\tfield:int b;\toffset:4;\tsize:4;\n\nprint fmt: \"\"\n");
+  tep_event* e = h.parse(
+      "name: old\nID: 3\nformat:\n\tfield:int a;\toffset:0;\tsize:4;\n\n\tfield:int b;\toffset:4;\tsize:4;\n\nprint "
+      "fmt: \"\"\n");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->flags & TEP_EVENT_FL_FAILED, 0);
   EXPECT_EQ(field(e, "b")->flags, 0ul);  // not signed without "signed:"
@@ -108,7 +113,8 @@ TEST(FormatParser, OldFormatWithoutSigned) {
 
 TEST(FormatParser, NumbersAreReadLikeStrtoul) {
   Handle h;
-  tep_event* e = h.parse("name: n\nID: 0x10\nformat:\n\tfield:int a;\toffset:0x8;\tsize:010;\tsigned:2;\n\n\nprint fmt: \"\"\n");
+  tep_event* e =
+      h.parse("name: n\nID: 0x10\nformat:\n\tfield:int a;\toffset:0x8;\tsize:010;\tsigned:2;\n\n\nprint fmt: \"\"\n");
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->id, 16);
   EXPECT_EQ(field(e, "a")->offset, 8);
@@ -157,18 +163,22 @@ TEST(FormatParser, MissingPrintFmtMarksFailed) {
 
 TEST(FormatParser, FtraceFlags) {
   Handle h;
-  tep_event* bprint = h.parse(make_format("bprint", 6, "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"), "ftrace");
+  tep_event* bprint =
+      h.parse(make_format("bprint", 6, "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"), "ftrace");
   ASSERT_NE(bprint, nullptr);
-  EXPECT_EQ(bprint->flags & (TEP_EVENT_FL_ISFTRACE | TEP_EVENT_FL_ISBPRINT), TEP_EVENT_FL_ISFTRACE | TEP_EVENT_FL_ISBPRINT);
+  EXPECT_EQ(bprint->flags & (TEP_EVENT_FL_ISFTRACE | TEP_EVENT_FL_ISBPRINT),
+            TEP_EVENT_FL_ISFTRACE | TEP_EVENT_FL_ISBPRINT);
   tep_event* other = h.parse(make_format("bprint", 7, "\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n"), "other");
   ASSERT_NE(other, nullptr);
   EXPECT_EQ(other->flags & (TEP_EVENT_FL_ISFTRACE | TEP_EVENT_FL_ISBPRINT), 0);
   // "field special:" and '.' in types are accepted for ftrace only.
-  tep_event* special = h.parse(make_format("sp", 8, "\tfield special:struct a.b x;\toffset:8;\tsize:4;\tsigned:0;\n"), "ftrace");
+  tep_event* special =
+      h.parse(make_format("sp", 8, "\tfield special:struct a.b x;\toffset:8;\tsize:4;\tsigned:0;\n"), "ftrace");
   EXPECT_EQ(special->format.nr_fields, 1);
   EXPECT_STREQ(field(special, "x")->type, "struct a . b");
   tep_errno rc;
-  EXPECT_EQ(h.parse(make_format("sp", 9, "\tfield special:int x;\toffset:8;\tsize:4;\tsigned:0;\n"), "x", &rc), nullptr);
+  EXPECT_EQ(h.parse(make_format("sp", 9, "\tfield special:int x;\toffset:8;\tsize:4;\tsigned:0;\n"), "x", &rc),
+            nullptr);
   EXPECT_EQ(rc, TEP_ERRNO__READ_FORMAT_FAILED);
 }
 
@@ -201,13 +211,68 @@ TEST(FormatParser, PointersSurviveLaterParses) {
   tep_format_field* comm = field(first, "prev_comm");
   const char* type = comm->type;
   const char* name = first->name;
-  for (int i = 0; i < 3000; i++) h.parse(make_format("e" + std::to_string(i), 1000 + i, "\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n"));
+  for (int i = 0; i < 3000; i++)
+    h.parse(make_format("e" + std::to_string(i), 1000 + i, "\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n"));
   EXPECT_EQ(tep_get_events_count(h.tep), 3001);
   EXPECT_EQ(tep_find_event(h.tep, 316), first);
   EXPECT_EQ(field(first, "prev_comm"), comm);
   EXPECT_STREQ(type, "char[16]");
   EXPECT_STREQ(name, "sched_switch");
   EXPECT_EQ(tep_find_event(h.tep, 3999)->id, 3999);
+}
+
+// Every field of `text` parsed as `sys` in a handle of `long_size`, as text.
+std::string fields_of(const std::string& text, const char* sys, int long_size) {
+  Handle h;
+  tep_set_long_size(h.tep, long_size);
+  tep_event* e = h.parse(text, sys);
+  if (!e) return "none";
+  std::string out = std::to_string(e->format.nr_common) + "/" + std::to_string(e->format.nr_fields);
+  for (tep_format_field** list : {&e->format.common_fields, &e->format.fields})
+    for (tep_format_field* f = *list; f; f = f->next)
+      out += std::string("|") + f->type + " " + f->name + " " + std::to_string(f->offset) + " " +
+             std::to_string(f->size) + " " + std::to_string(f->flags) + " " + std::to_string(f->arraylen) + " " +
+             std::to_string(f->elementsize);
+  return out;
+}
+
+// The common fields of the format read before are copied, not parsed again,
+// when the bytes are the same: each format parses as it does on its own,
+// whatever the thread read before (long size, ftrace, an attribute, a group
+// that starts like the one before).
+TEST(FormatParser, CommonFieldsAsIfParsedAlone) {
+  const std::string attribute_common =
+      std::string(kCommonFields) + "\tfield:const char __attribute__((user)) * u;\toffset:8;\tsize:8;\tsigned:0;\n";
+  const std::string long_common =
+      std::string(kCommonFields) + "\tfield:unsigned long cl[];\toffset:8;\tsize:0;\tsigned:0;\n";
+  auto format = [](const std::string& common, const std::string& fields) {
+    return "name: f\nID: 7\nformat:\n" + common + "\n" + fields + "\nprint fmt: \"\"\n";
+  };
+  const std::string event_fields = "\tfield:unsigned long a b;\toffset:16;\tsize:8;\tsigned:0;\n";
+  const struct {
+    std::string text;
+    const char* sys;
+    int long_size;
+  } cases[] = {
+      {kSchedSwitch, "sched", 8},
+      {make_format("a", 1, event_fields), "s", 8},
+      {make_format("a", 1, event_fields), "s", 4},
+      {make_format("a", 1, event_fields), "ftrace", 8},
+      {format(long_common, event_fields), "s", 8},
+      {format(long_common, event_fields), "s", 4},
+      {format(attribute_common, event_fields), "s", 8},
+      {format(attribute_common, "\tfield:int x;\toffset:16;\tsize:4;\tsigned:1;\n"), "s", 8},
+      {format(kCommonFields, event_fields), "s", 8},
+      {format(std::string(kCommonFields) + "\tfield:int bad\n", event_fields), "s", 8},
+      {kSchedSwitch, "sched", 8},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.text);
+    std::string alone;
+    std::thread([&] { alone = fields_of(c.text, c.sys, c.long_size); }).join();
+    EXPECT_EQ(fields_of(c.text, c.sys, c.long_size), alone);
+  }
+  EXPECT_NE(fields_of(format(long_common, event_fields), "s", 8), fields_of(format(long_common, event_fields), "s", 4));
 }
 
 }  // namespace
