@@ -28,6 +28,20 @@ unsigned dynamic_element_size(std::string_view type) {
   return 0;
 }
 
+// At text[i]: `literal`, a run of decimal digits and `end`, as every kernel
+// writes "\toffset:16;": the digits' value as the token path reads them, and
+// i past `end`. Anything else (blanks, letters, no digit) is false, i kept.
+inline bool literal_number(std::string_view text, size_t& i, std::string_view literal, char end, unsigned long& out) {
+  if (text.size() - i < literal.size() || text.compare(i, literal.size(), literal) != 0) return false;
+  const size_t start = i + literal.size();
+  size_t j = start;
+  while (j < text.size() && static_cast<unsigned>(text[j] - '0') < 10) ++j;
+  if (j == start || j >= text.size() || text[j] != end) return false;
+  out = base::scan_number(text.substr(start, j - start), base::kStrtoul).bits;
+  i = j + 1;
+  return true;
+}
+
 }  // namespace
 
 void FieldGroupParser::append_type(std::string_view delim, std::string_view text) {
@@ -141,9 +155,24 @@ bool FieldGroupParser::parse_location(Field& field, base::Token after) {
   auto label = [&](std::string_view literal, std::string_view word) {
     return tk_.skip_literal(literal) || (tk_.next_is_item(word) && tk_.next_is_lone_op(':'));
   };
-  unsigned long offset, size, is_signed;
-  if (!after.is(base::TokenType::kOp, ";") || !label("\toffset:", "offset") || !number(offset) ||
-      !tk_.next_is_lone_op(';') || !label("\tsize:", "size") || !number(size) || !tk_.next_is_lone_op(';'))
+  unsigned long offset, size, is_signed = 0;
+  if (!after.is(base::TokenType::kOp, ";")) return false;
+  // The whole location as every kernel writes it, read at once (the tokens
+  // below give the same for it); old kernels end after "size:N;".
+  const std::string_view rest = tk_.rest();
+  size_t at = 0;
+  if (literal_number(rest, at, "\toffset:", ';', offset) && literal_number(rest, at, "\tsize:", ';', size) &&
+      at < rest.size() &&
+      (rest[at] == '\n' ||
+       (literal_number(rest, at, "\tsigned:", ';', is_signed) && at < rest.size() && rest[at] == '\n'))) {
+    field.offset = static_cast<int>(offset);
+    field.size = static_cast<int>(size);
+    if (is_signed) field.flags |= TEP_FIELD_IS_SIGNED;
+    tk_.rewind(tk_.pos() + at + 1);
+    return true;
+  }
+  if (!label("\toffset:", "offset") || !number(offset) || !tk_.next_is_lone_op(';') || !label("\tsize:", "size") ||
+      !number(size) || !tk_.next_is_lone_op(';'))
     return false;
   field.offset = static_cast<int>(offset);
   field.size = static_cast<int>(size);

@@ -267,6 +267,35 @@ TEST(FieldParser, AbsurdNumbers) {
   EXPECT_EQ(p->field(1).elementsize, 0u);
 }
 
+// The location as kernels write it is read at once, any other spelling token
+// by token: both give the same numbers, and stop at the same place.
+TEST(FieldParser, LocationAtOnceOrByTokens) {
+  const struct {
+    const char* usual;
+    const char* spelled;
+  } cases[] = {
+      {"\toffset:16;\tsize:4;\tsigned:1;\n", " offset : 16 ; size : 4 ; signed : 1 ;\n"},
+      {"\toffset:010;\tsize:4;\tsigned:0;\n", "\toffset: 010;\tsize:4;\tsigned:0;\n"},  // octal, as strtoul
+      {"\toffset:0;\tsize:2;\n", "\toffset:0;\tsize:2; \n"},                            // old kernels: no signed
+      {"\toffset:99999999999;\tsize:4;\tsigned:7;\n", "\toffset:99999999999 ;\tsize:4;\tsigned:7;\n"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.usual);
+    auto usual = parse(std::string("\tfield:int a;") + c.usual + "\n");
+    auto spelled = parse(std::string("\tfield:int a;") + c.spelled + "\n");
+    ASSERT_EQ(usual->status, FieldGroupStatus::kComplete);
+    ASSERT_EQ(spelled->status, FieldGroupStatus::kComplete);
+    EXPECT_EQ(usual->field(0).offset, spelled->field(0).offset);
+    EXPECT_EQ(usual->field(0).size, spelled->field(0).size);
+    EXPECT_EQ(usual->field(0).flags, spelled->field(0).flags);
+    EXPECT_EQ(usual->position, strlen(c.usual) + strlen("\tfield:int a;") + 1);
+  }
+  EXPECT_EQ(parse("\tfield:int a;\toffset:010;\tsize:4;\tsigned:0;\n\n")->field(0).offset, 8);
+  // Neither way: letters in the number, a missing ';'.
+  EXPECT_EQ(parse("\tfield:int a;\toffset:1x;\tsize:4;\tsigned:0;\n\n")->field(0).offset, 1);
+  EXPECT_EQ(parse("\tfield:int a;\toffset:16\tsize:4;\tsigned:0;\n\n")->status, FieldGroupStatus::kMalformed);
+}
+
 TEST(FieldParser, EveryPrefixFailsCleanly) {
   const std::string group = line("unsigned short common_type", 0, 2) + line("char comm[TASK_COMM_LEN]", 8, 16) +
                             line("__data_loc char[] name", 24, 4) +
