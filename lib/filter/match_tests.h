@@ -35,18 +35,12 @@ struct Scratch {
 
 // "0x" and lower-case hex digits, like upstream's "0x%llx".
 inline const char* hex_text(uint64_t v, Scratch& scratch) {
-  char* out = scratch.small;
-  char digits[16];
-  int n = 0;
-  do {
-    digits[n++] = base::kHexDigits[0][v & 0xf];
-    v >>= 4;
-  } while (v);
-  *out++ = '0';
-  *out++ = 'x';
-  while (n) *out++ = digits[--n];
-  *out = 0;
-  return scratch.small;
+  char* end = scratch.small + 2 + 16;  // "0x", at most 16 digits
+  *end = 0;
+  char* p = base::unsigned_digits(v, 16, false, end);
+  *--p = 'x';
+  *--p = '0';
+  return p;
 }
 
 // A field read as a number. For a field that is not 1, 2, 4 or 8 bytes (a char
