@@ -153,6 +153,12 @@ bool bitmap_list(const ClassifyContext& cx, const print_plan::Step& step, const 
   c.reader.from = Reader::From::kFixedBytes;
   c.reader.offset = f->offset;
   c.reader.size = bytes;
+  // No bits, no bytes: a size of 0 would read as a char[] field's, to the
+  // record's end; the field's own size with nothing of it kept instead.
+  if (bytes == 0) {
+    c.reader.size = f->size;
+    c.reader.max_length = 0;
+  }
   return true;
 }
 

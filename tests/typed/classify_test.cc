@@ -239,11 +239,9 @@ TEST_F(Classify, BitmapListsOverArrayFields) {
   EXPECT_EQ(first("\"%*pbl\", 64, REC->p", 1).kind, Kind::kPointer);
 }
 
-// BUG (lib/typed/classify.cc, bitmap_list): a '*' of 0 bits makes a read of
-// 0 bytes, which the reader takes for a field of no size ("char buf[]: the
-// rest of the record"): the value is every byte from the field to the
-// record's end (24 here) instead of none.
-TEST_F(Classify, DISABLED_ABitmapListOfZeroBitsHasNoBytes) {
+// A '*' of 0 bits is no bytes, not a field of no size ("char buf[]": the
+// rest of the record, 24 bytes here).
+TEST_F(Classify, ABitmapListOfZeroBitsHasNoBytes) {
   format::Event& e = h_.add(kFields, "\"%*pbl\", 0, REC->bits");
   const Column& c = h_.model(e).columns[0];
   ASSERT_EQ(c.kind, Kind::kBitmask);
