@@ -4,8 +4,9 @@
 //   {"ts": 1234, "cpu": 0, "pid": 42, "comm": "bash", "event": "sched:sched_switch",
 //    "values": {"prev_comm": "bash", "prev_state": {"value": 1, "flags": ["S"]}, ...},
 //    "text": "prev_comm=bash prev_pid=42 ..."}
-// Each event's columns and their flag tables are resolved once; a record costs
-// one read per column and one tep_print_event for its text.
+// Each event's columns and their flag tables are resolved once; records are
+// written a batch at a time, each event's values filled at once through a
+// window (tev_window_fill), and a record costs one tep_print_event for its text.
 #include <array>
 #include <cstdio>
 #include <cstring>
@@ -108,7 +109,8 @@ struct ExportColumn {
   tev::Column column;
   tev::Kind kind;
   tev_type type;
-  size_t width;                  // bytes per filled value
+  size_t width;  // bytes per filled value
+  bool is_signed;
   std::vector<FlagEntry> flags;  // Flags: the resolved non-zero masks, in table order
   std::string zero_name;         // Flags: the name of 0, if any
   // The values of the event's records in the batch being written.
@@ -152,7 +154,7 @@ ExportEvent export_event(tev_event* event) {
   ExportEvent out;
   append_json_string(out.name, std::string(raw->system) + ":" + raw->name);
   for (const tev::Column& c : ev.columns()) {
-    ExportColumn col{{}, c, c.kind(), c.type(), tev_type_size(c.type()), {}, {}, {}, {}, {}};
+    ExportColumn col{{}, c, c.kind(), c.type(), tev_type_size(c.type()), is_signed_type(c.type()), {}, {}, {}, {}, {}};
     append_json_string(col.key, c.name());
     col.key += ':';
     if (col.kind == tev::Kind::Flags) {
@@ -167,9 +169,8 @@ ExportEvent export_event(tev_event* event) {
 }
 
 // The filled value at `at` (host order), sign-extended for the signed types.
-uint64_t filled_bits(const uint8_t* at, tev_type type, size_t width) {
+uint64_t filled_bits(const uint8_t* at, bool is_signed, size_t width) {
   uint64_t bits = tep::base::read_number(at, static_cast<int>(width), false);
-  const bool is_signed = type >= TEV_TYPE_I8 && type <= TEV_TYPE_I64;
   if (is_signed && width < 8) {
     const unsigned shift = 64 - 8 * static_cast<unsigned>(width);
     bits = static_cast<uint64_t>(static_cast<int64_t>(bits << shift) >> shift);
@@ -199,9 +200,8 @@ void append_value(std::string& out, const ExportColumn& c, const tep_record& rec
   if (c.type == TEV_TYPE_BYTES)
     memcpy(&bytes, at, sizeof bytes);
   else
-    bits = filled_bits(at, c.type, c.width);
-  const bool is_signed = c.type >= TEV_TYPE_I8 && c.type <= TEV_TYPE_I64;
-  auto number = [&] { is_signed ? append_signed(out, static_cast<int64_t>(bits)) : append_unsigned(out, bits); };
+    bits = filled_bits(at, c.is_signed, c.width);
+  auto number = [&] { c.is_signed ? append_signed(out, static_cast<int64_t>(bits)) : append_unsigned(out, bits); };
   switch (c.kind) {
     case tev::Kind::Bool: out += bits ? "true" : "false"; return;
     case tev::Kind::String:

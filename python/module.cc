@@ -449,9 +449,7 @@ py::object to_python(const tev::Column& column, const tev::Value& value) {
     std::span<const uint8_t> b = value.as_bytes();
     return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
   }
-  tev_type t = value.c_value().type;
-  bool is_signed = t == TEV_TYPE_I8 || t == TEV_TYPE_I16 || t == TEV_TYPE_I32 || t == TEV_TYPE_I64;
-  return is_signed ? py::int_(*value.as_int()) : py::int_(*value.as_uint());
+  return is_signed_type(value.c_value().type) ? py::int_(*value.as_int()) : py::int_(*value.as_uint());
 }
 
 }  // namespace pytev

@@ -20,6 +20,9 @@ namespace pytev {
 namespace py = pybind11;
 using FilePtr = std::shared_ptr<TraceFile>;
 
+// A signed integer type: its values are read as int64_t.
+constexpr bool is_signed_type(tev_type type) { return type >= TEV_TYPE_I8 && type <= TEV_TYPE_I64; }
+
 struct ColumnRef {
   FilePtr file;
   const tev_column* column;

@@ -115,7 +115,7 @@ class Tokenizer {
   }
   bool next_is_newline() { return next_is_lone_op('\n'); }
   // Consumes `literal` if the text goes on with exactly it (nothing otherwise):
-  // "\toffset:" stands for Space, Item(offset), Op(:) when the caller knows
+  // "\tfield:" stands for Space, Item(field), Op(:) when the caller knows
   // where the tokens end.
   bool skip_literal(std::string_view literal) {
     if (in_.rest().substr(0, literal.size()) != literal) return false;

@@ -67,7 +67,7 @@ ParamValue param_value(const BtfTypes& types, uint32_t type, unsigned word_size)
       v.size = r.size_or_type;
       v.is_signed = r.kind() == kEnum64 && r.info >> 31;
       v.kind = kind_name(r.kind());
-      v.words = v.size == 0 || word_size == 0 ? 1 : (uint64_t{v.size} + word_size - 1) / word_size;
+      v.words = v.size == 0 ? 1 : (uint64_t{v.size} + word_size - 1) / word_size;
       return v;
     }
   }

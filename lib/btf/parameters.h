@@ -43,7 +43,7 @@ constexpr uint32_t kIntBool = 4;
 
 // `type` (a parameter's) as a value; a missing id, void, or a chain that does
 // not end is kVoid. A kOther value takes one argument word per `word_size`
-// bytes of its size (at least one).
+// bytes (4 or 8) of its size (at least one).
 ParamValue param_value(const BtfTypes& types, uint32_t type, unsigned word_size);
 
 // The name of the first of an ENUM's values equal to `value` cut to the

@@ -45,6 +45,12 @@ struct FieldDrafts {
   }
   // The texts of the last field added to `fields`.
   void add_texts(std::string_view type, std::string_view name);
+  // The fields and their texts of `other` (not the buffers of a field being read).
+  void copy_fields(const FieldDrafts& other) {
+    fields = other.fields;
+    text_at = other.text_at;
+    text = other.text;
+  }
 };
 
 struct Event : tep_event {

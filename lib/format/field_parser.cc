@@ -142,44 +142,40 @@ bool FieldGroupParser::parse_array(Field& field, base::Token& after, unsigned& e
   return true;
 }
 
-// ";\toffset:8;\tsize:16;\tsigned:0;\n" (old kernels end after "size:N;"),
-// every token checked in place: the same tokens next() would split.
+// ";\toffset:8;\tsize:16;\tsigned:0;\n" (old kernels end after "size:N;"):
+// as every kernel writes it, read at once; any other spelling token by token,
+// every token checked in place (the same tokens next() would split).
 bool FieldGroupParser::parse_location(Field& field, base::Token after) {
+  if (!after.is(base::TokenType::kOp, ";")) return false;
+  unsigned long offset, size, is_signed = 0;
+  const std::string_view rest = tk_.rest();
+  size_t at = 0;
+  auto newline_at = [&] { return at < rest.size() && rest[at] == '\n'; };
+  if (literal_number(rest, at, "\toffset:", ';', offset) && literal_number(rest, at, "\tsize:", ';', size) &&
+      (newline_at() || (literal_number(rest, at, "\tsigned:", ';', is_signed) && newline_at())))
+    tk_.rewind(tk_.pos() + at + 1);
+  else if (!location_tokens(offset, size, is_signed))
+    return false;
+  field.offset = static_cast<int>(offset);
+  field.size = static_cast<int>(size);
+  if (is_signed) field.flags |= TEP_FIELD_IS_SIGNED;
+  return true;
+}
+
+bool FieldGroupParser::location_tokens(unsigned long& offset, unsigned long& size, unsigned long& is_signed) {
   auto number = [&](unsigned long& out) {
     std::string_view item = tk_.next_item_text();
     if (!item.data()) return false;
     out = base::scan_number(item, base::kStrtoul).bits;
     return true;
   };
-  // "\toffset:" as one literal, as every kernel writes it, else token by token.
-  auto label = [&](std::string_view literal, std::string_view word) {
-    return tk_.skip_literal(literal) || (tk_.next_is_item(word) && tk_.next_is_lone_op(':'));
-  };
-  unsigned long offset, size, is_signed = 0;
-  if (!after.is(base::TokenType::kOp, ";")) return false;
-  // The whole location as every kernel writes it, read at once (the tokens
-  // below give the same for it); old kernels end after "size:N;".
-  const std::string_view rest = tk_.rest();
-  size_t at = 0;
-  if (literal_number(rest, at, "\toffset:", ';', offset) && literal_number(rest, at, "\tsize:", ';', size) &&
-      at < rest.size() &&
-      (rest[at] == '\n' ||
-       (literal_number(rest, at, "\tsigned:", ';', is_signed) && at < rest.size() && rest[at] == '\n'))) {
-    field.offset = static_cast<int>(offset);
-    field.size = static_cast<int>(size);
-    if (is_signed) field.flags |= TEP_FIELD_IS_SIGNED;
-    tk_.rewind(tk_.pos() + at + 1);
-    return true;
-  }
-  if (!label("\toffset:", "offset") || !number(offset) || !tk_.next_is_lone_op(';') || !label("\tsize:", "size") ||
-      !number(size) || !tk_.next_is_lone_op(';'))
+  auto label = [&](std::string_view word) { return tk_.next_is_item(word) && tk_.next_is_lone_op(':'); };
+  is_signed = 0;  // old kernels: no "signed:N;"
+  if (!label("offset") || !number(offset) || !tk_.next_is_lone_op(';') || !label("size") || !number(size) ||
+      !tk_.next_is_lone_op(';'))
     return false;
-  field.offset = static_cast<int>(offset);
-  field.size = static_cast<int>(size);
   if (tk_.next_is_newline()) return true;
-  if (!label("\tsigned:", "signed") || !number(is_signed)) return false;
-  if (is_signed) field.flags |= TEP_FIELD_IS_SIGNED;
-  return tk_.next_is_lone_op(';') && tk_.next_is_newline();
+  return label("signed") && number(is_signed) && tk_.next_is_lone_op(';') && tk_.next_is_newline();
 }
 
 bool FieldGroupParser::parse_field(Field& field, bool after_colon) {
@@ -255,9 +251,7 @@ FieldGroupStatus FieldGroupParser::parse_common(int& count, CommonGroupCache& ca
   const std::string_view rest = tk_.rest();
   if (cache.long_size == long_size_ && cache.ftrace == ftrace && !cache.text.empty() &&
       rest.substr(0, cache.text.size()) == cache.text) {
-    drafts_.fields = cache.drafts.fields;
-    drafts_.text_at = cache.drafts.text_at;
-    drafts_.text = cache.drafts.text;
+    drafts_.copy_fields(cache.drafts);
     delim_ = cache.empty_delim ? "" : " ";
     tk_.rewind(tk_.pos() + cache.text.size());
     count = static_cast<int>(drafts_.fields.size());
@@ -267,9 +261,7 @@ FieldGroupStatus FieldGroupParser::parse_common(int& count, CommonGroupCache& ca
   const FieldGroupStatus status = parse(count);
   if (status == FieldGroupStatus::kComplete) {
     cache.text.assign(rest.substr(0, tk_.pos() - start));
-    cache.drafts.fields = drafts_.fields;
-    cache.drafts.text_at = drafts_.text_at;
-    cache.drafts.text = drafts_.text;
+    cache.drafts.copy_fields(drafts_);
     cache.long_size = long_size_;
     cache.ftrace = ftrace;
     cache.empty_delim = delim_.empty();

@@ -50,6 +50,7 @@ class FieldGroupParser {
   bool parse_type_and_name(Field& field, base::Token& after);
   bool parse_array(Field& field, base::Token& after, unsigned& element_of_dynamic);
   bool parse_location(Field& field, base::Token after);
+  bool location_tokens(unsigned long& offset, unsigned long& size, unsigned long& is_signed);
   void append_type(std::string_view delim, std::string_view text);
 
   base::Tokenizer& tk_;
