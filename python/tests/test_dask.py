@@ -2,6 +2,7 @@
 """traceevent.dask.read_traces(): the same rows and dtypes as pandas.concat of the
 per-trace dataframe() frames, on the sync scheduler and on a LocalCluster of two
 worker processes; and the bad input (missing or unreadable files, absent events)."""
+import os
 import subprocess
 import sys
 import warnings
@@ -174,6 +175,30 @@ def test_errors_skip_warns_and_reads_the_rest(tmp_path):
     with pytest.raises(OSError, match="none of the 1 traces"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tdask.read_traces([str(garbage)], SWITCH, errors="skip")
+
+
+def test_event_first_met_past_the_first_planning_chunk(tmp_path):
+    """Planning reads the first CHUNK traces' frames with the checks; an event none of
+    them has is looked for in the rest."""
+    lacking = []
+    for i in range(tdask.CHUNK):
+        link = tmp_path / ("kmem-%02d.dat" % i)
+        link.symlink_to(os.path.abspath(trace_path("kmem.dat")))
+        lacking.append(str(link))
+    paths = lacking + [trace_path("sched_irq.dat")]
+    result = compute(tdask.read_traces(paths, SWITCH))
+    assert list(result["trace"].cat.categories) == paths
+    assert_same_rows(result, [trace_path("sched_irq.dat")], SWITCH)
+
+
+def test_trace_that_fails_to_open_when_planned(tmp_path):
+    """A file with a trace's first bytes that the library cannot open: its error, naming
+    it, from read_traces (errors="raise"), before anything is computed."""
+    cut = tmp_path / "cut.dat"
+    with open(trace_path("sched_irq.dat"), "rb") as whole:
+        cut.write_bytes(whole.read(100))
+    with pytest.raises(OSError, match="cut.dat"):
+        tdask.read_traces([str(cut), trace_path("sched_irq.dat")], SWITCH)
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # tornado's, under distributed

@@ -10,9 +10,9 @@ gives a dict of them that share one pass over each partition.
 Everything runs where Dask puts it: in threads, in processes or on dask.distributed
 workers on other machines. A task gets nothing from the client but paths and names
 and opens the file itself, so the files must be at the same paths on the workers.
-Planning runs as Dask tasks too, before ``read_traces`` returns, and costs little per
-trace: a stat and the first bytes of each file, an open of the large ones (to count
-their CPU buffers) and of the first traces up to one that has each event (for the
+Planning runs as Dask tasks too, in one round before ``read_traces`` returns, and costs
+little per trace: a stat and the first bytes of each file, an open of the large ones (to
+count their CPU buffers) and of the first traces up to one that has each event (for the
 empty frame that gives the dtypes).
 
 Dask is optional for the rest of the package: ``import traceevent`` works without
@@ -87,8 +87,7 @@ def read_traces(paths, event=None, columns=None, filter="", *, events=None, erro
     names = [event] if event is not None else (None if events is None else list(events))
     if names == []:
         raise ValueError("read_traces: no events asked for")
-    files = _check_all(_path_list(paths), split_size, errors)
-    templates = _templates([f["path"] for f in files], names, filter, errors)
+    files, templates = _plan(_path_list(paths), names, filter, split_size, errors)
     templates = {key: _select(frame, _columns_for(columns, key)) for key, frame in templates.items()}
     if event is not None:
         return _one_frame(files, event, filter, threads, split_size, errors, templates[event])
@@ -126,23 +125,41 @@ def _check(paths, split_size):
     return found
 
 
-def _check_all(paths, split_size, errors):
-    """The files that pass _check, in path order (Dask tasks of CHUNK paths: the files
-    need only be on the workers). A failing file raises, or with errors="skip" is left
-    out with a warning; none left raises OSError."""
-    task = dask.delayed(_check, pure=False)
-    chunks = dask.compute(*[task(paths[i:i + CHUNK], split_size) for i in range(0, len(paths), CHUNK)])
-    files = [f for chunk in chunks for f in chunk]
+def _plan(paths, names, filter, split_size, errors):
+    """(files, templates): the files that pass _check, in path order, and asked name ->
+    the event's empty frame. One round of Dask tasks of CHUNK paths (the files need only
+    be on the workers): every chunk checked, and the first chunk's frames read at the same
+    time (every chunk's for names None); a second round reads the other chunks' only if an
+    event is still missing. A failing file raises, or with errors="skip" is left out with
+    a warning; none left raises OSError."""
+    chunks = [paths[i:i + CHUNK] for i in range(0, len(paths), CHUNK)]
+    check = dask.delayed(_check, pure=False)
+    frames = dask.delayed(_empty_frames_or_error, pure=False)
+    read = chunks if names is None else chunks[:1]
+    done = dask.compute(*[check(chunk, split_size) for chunk in chunks],
+                        *[frames(chunk, names, filter, errors) for chunk in read])
+    files = _kept([f for chunk in done[:len(chunks)] for f in chunk], errors)
+    found = _frames_found(done[len(chunks):])
+    missing = [n for n in names or () if n not in found[0]]
+    if missing and len(chunks) > 1:
+        later = dask.compute(*[frames(chunk, missing, filter, errors) for chunk in chunks[1:]])
+        found += _frames_found(later)
+    return files, _templates([f["path"] for f in files], names, found)
+
+
+def _kept(files, errors):
+    """The files _check passed, or the first failure raised (errors="raise"); with
+    errors="skip" a warning says how many failed and which."""
     failed = [f for f in files if "error" in f]
     if failed and errors == "raise":
         raise _named(failed[0]["error"], failed[0]["path"])
     if failed:
         shown = ", ".join(f["path"] for f in failed[:3]) + (", ..." if len(failed) > 3 else "")
         warnings.warn("read_traces: skipped %d of %d traces that could not be read: %s (first: %s)"
-                      % (len(failed), len(paths), shown, failed[0]["error"]), RuntimeWarning, stacklevel=3)
+                      % (len(failed), len(files), shown, failed[0]["error"]), RuntimeWarning, stacklevel=4)
     kept = [f for f in files if "error" not in f]
     if not kept:
-        raise OSError("read_traces: none of the %d traces could be read" % len(paths))
+        raise OSError("read_traces: none of the %d traces could be read" % len(files))
     return kept
 
 
@@ -155,20 +172,19 @@ def _named(error, path):
     return named
 
 
-def _templates(paths, names, filter, errors):
-    """Asked name -> the event's empty frame (attrs cleared, with the trace column) from
-    the first trace that has it; for names None, every event of every trace. Dask tasks
-    of CHUNK traces: the first chunk alone, then the rest if an event is still missing
-    (or at once for None). An event in none of the traces raises KeyError."""
-    task = dask.delayed(_empty_frames, pure=False)
-    chunks = [paths[i:i + CHUNK] for i in range(0, len(paths), CHUNK)]
-    if names is None:
-        found = list(dask.compute(*[task(chunk, None, filter, errors) for chunk in chunks]))
-    else:
-        found = list(dask.compute(task(chunks[0], names, filter, errors)))
-        missing = [n for n in names if n not in found[0]]
-        if missing and len(chunks) > 1:
-            found += dask.compute(*[task(chunk, missing, filter, errors) for chunk in chunks[1:]])
+def _frames_found(results):
+    """The frames of _empty_frames_or_error results; the first error raised. (The checks
+    came first: a file that failed them has raised or been left out already.)"""
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return list(results)
+
+
+def _templates(paths, names, found):
+    """Asked name -> the empty frame from the first trace (in path order) that has the
+    event, with the trace column (the kept paths) in front; for names None, every event
+    found. An event in none of the traces raises KeyError."""
     templates = {}
     for frames in found:  # in path order: the first trace with the event wins
         for key, frame in frames.items():
@@ -180,6 +196,15 @@ def _templates(paths, names, filter, errors):
     for frame in templates.values():
         frame.insert(0, "trace", pd.Categorical([], dtype=trace_type))
     return templates if names is None else {key: templates[key] for key in names}
+
+
+def _empty_frames_or_error(paths, names, filter, errors):
+    """_empty_frames, or the exception it raised: a file it fails on may be one the
+    checks of the same round leave out, whose verdict comes first."""
+    try:
+        return _empty_frames(paths, names, filter, errors)
+    except Exception as error:  # noqa: BLE001 - returned, raised by the client in turn
+        return error
 
 
 def _empty_frames(paths, names, filter, errors):
