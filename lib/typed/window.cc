@@ -111,17 +111,17 @@ void Window::group_records(const tep_record* const* records, size_t count) {
   for (size_t i = 0; i < count; i++) {
     // A record is read here only: fetched ahead for no reuse (locality 0),
     // so that it leaves room in L2 for the payloads the fill reads again.
-    // The payload, whose common_type is read next, is fetched from a record
-    // fetched long before (reading the data pointer of a record still on its
-    // way would stall the loop): the loop waits on neither. (Measured on two
-    // machines: the record 8 ahead, 5 % faster on sched_v6.dat on the first,
-    // its payload then no gain; 128 and 64 ahead, 8-12 % faster on the
-    // second, 256 and 128 or 128 and 32 about as fast, 72 and 64 or 8 and
-    // 48-128 no faster than no payload prefetch.)
+    // (Measured on two machines: 8 ahead, 5 % faster on sched_v6.dat on the
+    // first; 128, 8-12 % on the second.) A window's records are in the
+    // trace's order, each CPU's payloads one after the other in its pages:
+    // the bytes kPayloadAhead past this payload are those of a record some
+    // dozens later in the same run, fetched by address in one instruction
+    // (the payload of the record 64 ahead, found through it, took five and
+    // a load: 3 % slower on the every-system trace, 8 % on sched_v6.dat).
     __builtin_prefetch(records[i + kPrefetchRecords], 0, 0);
-    if (const tep_record* ahead = records[i + kPrefetchPayloads]) __builtin_prefetch(ahead->data);
     const tep_record* r = records[i];
     if (!r || !r->data || r->size < type_end) continue;
+    __builtin_prefetch(static_cast<const uint8_t*>(r->data) + kPayloadAhead);
     const Row row{static_cast<const uint8_t*>(r->data), r->size, static_cast<uint32_t>(i)};
     const int id = static_cast<int>(base::read_number(row.data + type_offset, type_size, Swap));
     // A u16 id is always inside the table (load() made it that long).

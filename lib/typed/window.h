@@ -84,11 +84,10 @@ class Window {
   static constexpr int kDenseIds = 1 << 16;
   // Records whose room a window keeps between loads however short the next.
   static constexpr size_t kKeptRecords = 16384;
-  // How far ahead of the record it groups a load prefetches one, and the
-  // payload of one (window.cc says why); the load's copy has
-  // kPrefetchRecords NULLs past its end.
-  static constexpr size_t kPrefetchRecords = 128, kPrefetchPayloads = 64;
-  static_assert(kPrefetchPayloads <= kPrefetchRecords);
+  // How far ahead of the record it groups a load prefetches one (the load's
+  // copy has kPrefetchRecords NULLs past its end), and how many bytes past
+  // its payload it prefetches (window.cc says why).
+  static constexpr size_t kPrefetchRecords = 128, kPayloadAhead = 2048;
 
   template <int TypeSize, bool Swap>
   void group_records(const tep_record* const* records, size_t count);
