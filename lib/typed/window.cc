@@ -55,6 +55,7 @@ int32_t Window::new_group(int id) {
   g.has_records = false;
   g.end = g.next + g.rows.size();
   g.loaded = true;
+  g.order = static_cast<uint32_t>(loaded_.size());
   loaded_.push_back(static_cast<uint32_t>(home));
   if (dense) group_by_id_[at] = g.elsewhere ? -2 - home : home;
   return home;
@@ -202,12 +203,22 @@ const tep_record* const* Window::records(const Group& g) const {
   return g.records.data();
 }
 
+void Window::fetch_next(const Group& g) const {
+  if (g.order + 1 >= loaded_.size()) return;
+  // Into L2 (locality 2): L1 is the current group's while its lanes run.
+  // The first block only (its first lanes' reads): more measured slower.
+  const Group& next = groups_[loaded_[g.order + 1]];
+  const size_t n = std::min(next.count(), kFillBlock);
+  for (size_t i = 0; i < n; i++) __builtin_prefetch(next.rows[i].data, 0, 2);
+}
+
 size_t Window::fill(const Group& g, const BatchSource& src, const ColumnTarget* outputs, size_t n_outputs,
                     const ColumnHandle* const* columns) const {
   KeptPlan& kept = plans_[static_cast<size_t>(&g - groups_.data())];
   kept.plan.reset();  // none kept until the new one is whole
   kept.columns.assign(columns, columns + n_outputs);
   kept.plan.emplace(src, outputs, n_outputs, false, true);
+  fetch_next(g);
   kept.plan->fill_rows(g.rows.data(), g.count(), g.shortest);
   return g.count();
 }
@@ -223,6 +234,7 @@ FillPlan* Window::kept_plan(const Group& g, const ColumnHandle* const* columns, 
 }
 
 size_t Window::fill(const Group& g, FillPlan& plan, void* const* values, uint8_t* const* valid) const {
+  fetch_next(g);
   plan.aim(values, valid);
   plan.fill_rows(g.rows.data(), g.count(), g.shortest);
   return g.count();

@@ -41,6 +41,7 @@ class Window {
     Row* next = nullptr;
     Row* end = nullptr;
     bool loaded = false;  // in this load
+    uint32_t order = 0;   // its place among this load's groups
     // The records of the rows, made when first asked for (grouping stores
     // only rows: their index in the load finds the record).
     mutable std::vector<const tep_record*> records;
@@ -99,6 +100,11 @@ class Window {
   void bound_room(size_t count);
   // Room for more records in g's arrays, or none.
   static void grow(Group& g);
+  // Asks for the payloads of the load's group after g, which a consumer
+  // filling the groups in order fills next, to be on their way while g's
+  // are filled: a group's first lane read its payloads from L3, the
+  // window's records having left L2 since they were grouped.
+  void fetch_next(const Group& g) const;
   static void free_room(Group& g);
   // The record is its group's: where its event's own format puts common_type.
   bool in_place(const Group& g, const Row& row, int id, bool swap) const;
