@@ -6,25 +6,28 @@ the cost of a partition beyond its dataframe() call.
 Makes COPIES copies of a large trace (repeat-pages.py: the SOURCE trace's pages
 TIMES over, 10 MiB by default) and COPIES copies of SOURCE itself in DIR, then times,
 best of RUNS each, in wall time:
-  - direct: open() + dataframe(EVENT, threads=1) of each trace in a loop, no Dask; and
-    the same split between 2 plain processes against 1 (the machine's own scaling,
-    which bounds Dask's);
-  - read_traces() (the planning), and the compute on a LocalCluster of 1 and of 2
-    worker processes (one thread each): "count" brings each partition's row count to
-    the client (the work stays on the workers), "frame" the whole frame (which the
-    client then unpickles and concatenates on its own); "workers busy" is the task
-    time over the wall time of the count (2.00 at best with 2 workers: the speedup an
-    otherwise idle machine would show);
+  - direct: open() + dataframe(EVENT, threads=1) of each trace in a loop, no Dask;
+  - in each of ROUNDS rounds: the same split between 2 plain processes against 1 (the
+    machine's own scaling, which bounds Dask's), then read_traces() (the planning) and
+    the compute on a LocalCluster of 1 and of 2 worker processes (one thread each;
+    which goes first alternates): "count" brings each partition's row count to the
+    client (the work stays on the workers), "frame" the whole frame (which the client
+    then unpickles and concatenates on its own); "workers busy" is the task time over
+    the wall time of the count (2.00 at best with 2 workers: the speedup an otherwise
+    idle machine would show); and the ratios of 2 worker processes to 1. Then the
+    medians of the rounds' ratios: the host's load moves from minute to minute, so a
+    ratio is of timings taken together;
   - the overhead per partition: (read_traces + compute - direct) / partitions, on the
     small copies, with the sync scheduler (Dask alone) and with one worker process
     (plus the transfers).
   PYTHONPATH=build/python /usr/bin/python3 \\
-      python/bench/dask-bench.py [--copies 32] [--times 200] [--runs 3] [--dir DIR]
+      python/bench/dask-bench.py [--copies 32] [--times 200] [--runs 3] [--rounds 3] [--dir DIR]
 """
 import argparse
 import concurrent.futures
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -127,7 +130,10 @@ def main():
     parser.add_argument("--copies", type=int, default=32)
     parser.add_argument("--times", type=int, default=200,
                         help="repetitions of the source's pages in the large trace")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="runs of each timing, the best kept")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds of the 1 / 2 comparison (each cluster in turn): the host's load moves "
+                             "between minutes, so each round's ratio is of timings taken together")
     parser.add_argument("--dir", help="where the copies go (default: a temporary directory, removed)")
     args = parser.parse_args()
     directory = args.dir or tempfile.mkdtemp(prefix="dask-bench-")
@@ -141,19 +147,25 @@ def main():
 
         alone, rows = best(args.runs, lambda: direct(large, args.event))
         print("large, direct (no Dask): %6.0f ms, %d rows of %s" % (alone * 1e3, rows, args.event))
-        plain = {n: min(plain_processes(large, args.event, n) for _ in range(args.runs)) for n in (1, 2)}
-        print("large, direct in 1 / 2 plain processes (no Dask): %.0f / %.0f ms: the machine gives %.2fx"
-              % (plain[1] * 1e3, plain[2] * 1e3, plain[1] / plain[2]))
-        t = {}
-        for workers in (1, 2):
-            t[workers] = on_cluster(workers, large, args.event, args.runs)
-            assert t[workers]["rows"] == rows
-            print("large, %d worker process%s: read_traces %4.0f ms, count %6.0f ms (workers busy %.2f), "
-                  "frame %6.0f ms" % (workers, "es" if workers > 1 else "  ", t[workers]["plan"] * 1e3,
-                                      t[workers]["count"] * 1e3, t[workers]["busy"], t[workers]["frame"] * 1e3))
-        total = {w: (t[w]["plan"] + t[w]["count"], t[w]["plan"] + t[w]["frame"]) for w in t}
-        print("2 worker processes / 1, read_traces + compute: count %.2fx, frame %.2fx" % (
-            total[1][0] / total[2][0], total[1][1] / total[2][1]))
+        scaling = []
+        for r in range(args.rounds):
+            plain = {n: min(plain_processes(large, args.event, n) for _ in range(args.runs)) for n in (1, 2)}
+            print("round %d: large, direct in 1 / 2 plain processes (no Dask): %.0f / %.0f ms: the machine "
+                  "gives %.2fx" % (r + 1, plain[1] * 1e3, plain[2] * 1e3, plain[1] / plain[2]))
+            t = {}
+            for workers in ((1, 2) if r % 2 == 0 else (2, 1)):
+                t[workers] = on_cluster(workers, large, args.event, args.runs)
+                assert t[workers]["rows"] == rows
+            for workers in (1, 2):
+                print("round %d: large, %d worker process%s: read_traces %4.0f ms, count %6.0f ms (workers busy "
+                      "%.2f), frame %6.0f ms" % (r + 1, workers, "es" if workers > 1 else "  ", t[workers]["plan"] * 1e3,
+                                                 t[workers]["count"] * 1e3, t[workers]["busy"], t[workers]["frame"] * 1e3))
+            total = {w: (t[w]["plan"] + t[w]["count"], t[w]["plan"] + t[w]["frame"]) for w in t}
+            scaling.append((total[1][0] / total[2][0], total[1][1] / total[2][1], plain[1] / plain[2]))
+            print("round %d: 2 worker processes / 1, read_traces + compute: count %.2fx, frame %.2fx" % (
+                r + 1, scaling[-1][0], scaling[-1][1]))
+        print("2 worker processes / 1 over %d rounds, medians: count %.2fx, frame %.2fx (the machine %.2fx)" % (
+            len(scaling), *(statistics.median(s[i] for s in scaling) for i in range(3))))
 
         n = len(small)
         alone, _ = best(args.runs, lambda: direct(small, args.event))
