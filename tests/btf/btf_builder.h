@@ -58,15 +58,16 @@ class BlobBuilder {
   uint32_t func(const std::string& n, uint32_t proto_id) { return add(n, 12, 1, proto_id); }
   uint32_t next_id() const { return count_ + 1; }
 
-  std::vector<uint8_t> blob(bool big_endian = false, BlobHeader h = BlobHeader()) const {
+  // The blob in the host's byte order, or in the other one when `swapped`.
+  std::vector<uint8_t> blob(bool swapped = false, BlobHeader h = BlobHeader()) const {
     std::vector<uint8_t> out;
     auto put16 = [&](uint16_t v) {
-      if (big_endian) v = __builtin_bswap16(v);
+      if (swapped) v = __builtin_bswap16(v);
       out.resize(out.size() + 2);
       memcpy(out.data() + out.size() - 2, &v, 2);
     };
     auto put32 = [&](uint32_t v) {
-      if (big_endian) v = __builtin_bswap32(v);
+      if (swapped) v = __builtin_bswap32(v);
       out.resize(out.size() + 4);
       memcpy(out.data() + out.size() - 4, &v, 4);
     };
