@@ -132,10 +132,7 @@ TEST(TypedText, AFailedEventPrintsItsFields) {
   EXPECT_EQ(text(src, src.model.columns[0], r.get()), "12");
 }
 
-
 TEST(TypedText, BprintsCallerAndMessage) {
-  // Its bytes are written for a little-endian host (to be made host-neutral).
-  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   Handle h;
   tep_parse_kallsyms(h.c_tep(), "ffffffff81000000 T traced_function\nffffffff81001000 T next_function\n");
   tep_parse_printk_formats(h.c_tep(), "0xffffffff82a00000 : \"typed test %d of %s\"\n");
@@ -152,9 +149,12 @@ TEST(TypedText, BprintsCallerAndMessage) {
   r.set("fmt", 0xffffffff82a00040ULL);
   EXPECT_EQ(joined(src, r.get()), info_text(h.c_tep(), r.get()));
   EXPECT_NE(text(src, src.model.columns[1], r.get()).find("NO FORMAT FOUND"), std::string::npos);
-  // Cut inside its arguments.
+  // Cut inside its arguments: the print path's text first, as the record
+  // fails the event (upstream prints "[FAILED TO PARSE]" for it from then
+  // on, where the typed texts go on reading each record).
   r.set("fmt", 0xffffffff82a00000ULL).truncate(26);
-  EXPECT_EQ(joined(src, r.get()), info_text(h.c_tep(), r.get()));
+  const std::string printed = info_text(h.c_tep(), r.get());
+  EXPECT_EQ(joined(src, r.get()), printed);
 }
 
 // Each kind's text in records good and bad.
