@@ -107,13 +107,16 @@ TEST_F(PrintBprint, PointersTheKernelWroteAsText) {
 }
 
 TEST_F(PrintBprint, DirectivesUpstreamReadsDifferently) {
-  // Its bytes are written for a little-endian host (to be made host-neutral).
-  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
   printk("\"%p|%pS|%pfw|%px|%c|%hd|%-5d|%5.2u|%zu|%*d|%%|%d\"");
   bytes_.put<uint64_t>(24, 0).put<uint64_t>(32, 0xffffffff81000000ULL).text(40, std::string("fw\0", 3));
   bytes_.put<uint64_t>(44, 0x10).put<uint32_t>(52, 7).put<uint32_t>(56, 8).put<uint64_t>(60, 99);
   bytes_.put<uint32_t>(68, 3).put<uint32_t>(72, 4).put<uint32_t>(76, 5);
-  EXPECT_EQ(print(), "0x1234: (nil)|0xffffffff81000000|fww|0x10x|\x07|8|0    |   03|4|*d|%|d");
+  // The 8 bytes read at 56 overlap two numbers, so what %hd and %-5d take
+  // depends on the host's byte order: upstream 1.9.0 prints these (its s390x
+  // build, under qemu, for the big-endian text).
+  EXPECT_EQ(print(), tep::base::kHostBigEndian
+                         ? "0x1234: (nil)|0xffffffff81000000|fww|0x10x|\x07|0|99   |   03|4|*d|%|d"
+                         : "0x1234: (nil)|0xffffffff81000000|fww|0x10x|\x07|8|0    |   03|4|*d|%|d");
   EXPECT_TRUE(failed());
 }
 

@@ -187,10 +187,11 @@ TEST_F(StringPrinter, EmptyMasksAndMasksPastTheRecordPrintNothing) {
 }
 
 TEST_F(StringPrinter, FiveByteMask) {
-  // Its bytes are written for a little-endian host (to be made host-neutral).
-  if (tep::base::kHostBigEndian) GTEST_SKIP() << "little-endian host only";
+  // The mask's bytes read as the host's words: upstream 1.9.0 prints these
+  // (its s390x build, under qemu, for the big-endian text).
   bytes_.dynamic(40, std::string("\xff\x01\x00\x00\x80", 5));
-  EXPECT_EQ(strings("\"%s|%s\", __get_bitmask(mask), __get_cpumask(mask)"), "80,000001ff|0-8,39");
+  EXPECT_EQ(strings("\"%s|%s\", __get_bitmask(mask), __get_cpumask(mask)"),
+            tep::base::kHostBigEndian ? "ff,01000080|7,24,32-39" : "80,000001ff|0-8,39");
 }
 
 // A big-endian file: the handle swaps every number it reads.
