@@ -100,14 +100,14 @@ class Window {
   void bound_room(size_t count);
   // Room for more records in g's arrays, or none.
   static void grow(Group& g);
+  static void free_room(Group& g);
+  // The record is its group's: where its event's own format puts common_type.
+  bool in_place(const Group& g, const Row& row, int id, bool swap) const;
   // Asks for the payloads of the load's group after g, which a consumer
   // filling the groups in order fills next, to be on their way while g's
   // are filled: a group's first lane read its payloads from L3, the
   // window's records having left L2 since they were grouped.
   void fetch_next(const Group& g) const;
-  static void free_room(Group& g);
-  // The record is its group's: where its event's own format puts common_type.
-  bool in_place(const Group& g, const Row& row, int id, bool swap) const;
 
   Catalog& catalog_;
   int type_offset_ = 0, type_size_ = 0;  // where tep_data_type reads the id (this load)
