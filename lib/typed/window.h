@@ -89,6 +89,10 @@ class Window {
   // copy has kPrefetchRecords NULLs past its end), and how many bytes past
   // its payload it prefetches (window.cc says why).
   static constexpr size_t kPrefetchRecords = 128, kPayloadAhead = 2048;
+  // How many records ahead of its row's append a record's group is found,
+  // and the ring that holds them in between (window.cc says why).
+  static constexpr size_t kGroupAhead = 8, kFoundRing = 16;
+  static_assert(kFoundRing > kGroupAhead);
 
   template <int TypeSize, bool Swap>
   void group_records(const tep_record* const* records, size_t count);
