@@ -18,8 +18,10 @@ FunctionArgsCache& TypedEvent::function_args() {
 tep_handle& TypedEvent::tep() const { return catalog_.tep(); }
 
 const Model& TypedEvent::model() {
+  // Current without the walk to the event's print plan (a model is built on
+  // the plan of the handle's generation then).
+  if (const Model* m = model_.current<Model>(catalog_.model_generation())) return *m;
   const print_plan::Plan& plan = print_plan::plan_for(catalog_.tep(), event_);
-  if (const Model* m = model_.current<Model>(plan.generation + catalog_.constants_version())) return *m;
   std::lock_guard<std::mutex> catalog_lock(catalog_.mutex_);  // the constants, and column handles made once
   std::lock_guard<std::mutex> lock(model_.build_mutex());
   const uint64_t generation = plan.generation + catalog_.constants_version();

@@ -96,6 +96,9 @@ class Catalog {
   // A value for a table key the kernel left as a name; rebuilds the models.
   void define(std::string_view name, uint64_t value);
   uint64_t constants_version() const { return constants_version_.load(std::memory_order_acquire); }
+  // The generation a current model was built for: the handle's (whose plans
+  // it reads) and the constants'. A model of another is stale.
+  uint64_t model_generation() const { return tep_.generation.load(std::memory_order_acquire) + constants_version(); }
 
   // The BTF that types function arguments: the catalog's own (load_btf), else
   // the handle's (tep_load_btf); null when neither. Under mutex().

@@ -43,8 +43,12 @@ int32_t Window::new_group(int id) {
     plans_.emplace_back();
     if (dense) home_by_id_[at] = home;
   }
-  const Model& m = event->model();
   Group& g = groups_[static_cast<size_t>(home)];
+  if (g.event != event || g.model_generation != model_generation_) {
+    g.model = &event->model();
+    g.model_generation = g.model->generation;
+  }
+  const Model& m = *g.model;
   g.event = event;
   g.id = id;
   g.type_offset = m.type_offset;
@@ -198,6 +202,7 @@ size_t Window::load(const tep_record* const* records, size_t count) {
   load_records_.reserve(count + kPrefetchRecords);
   load_records_.assign(records, records + count);
   load_records_.resize(count + kPrefetchRecords, nullptr);
+  model_generation_ = catalog_.model_generation();
   const bool swap = core::swaps_bytes(tep);
   // No event has common_type: no record has an event.
   if (!tep.common_fields.where(tep, core::CommonField::kType, type_offset_, type_size_) || type_size_ <= 0) return 0;
@@ -248,9 +253,10 @@ FillPlan* Window::kept_plan(const Group& g, const ColumnHandle* const* columns, 
   if (!kept.plan || !n || n != kept.columns.size() || !std::equal(columns, columns + n, kept.columns.begin()))
     return nullptr;
   // The same handles were checked when the plan was made; their event may
-  // have a new model since (kallsyms or constants arrived).
-  TypedEvent* event = columns[0]->event;
-  return event == g.event && &event->model() == &kept.plan->model() ? &*kept.plan : nullptr;
+  // have a new model since (kallsyms or constants arrived). A model is its
+  // event's: the plan's being the group's current one, the handles are of
+  // the group's event.
+  return &g.current_model(catalog_) == &kept.plan->model() ? &*kept.plan : nullptr;
 }
 
 size_t Window::fill(const Group& g, FillPlan& plan, void* const* values, uint8_t* const* valid) const {

@@ -46,8 +46,18 @@ class Window {
     // only rows: their index in the load finds the record).
     mutable std::vector<const tep_record*> records;
     mutable bool has_records = false;
+    // The event's model when last asked for, and the generation it was
+    // built for: while that is the catalog's, it is current without asking
+    // the event again (its lines are cold by the time of a group's fill).
+    const Model* model = nullptr;
+    uint64_t model_generation = 0;
     size_t count() const { return static_cast<size_t>(next - rows.data()); }
+    // The event's current model.
+    const Model& current_model(const Catalog& catalog) const {
+      return model_generation == catalog.model_generation() ? *model : event->model();
+    }
   };
+  static_assert(sizeof(Group) == 128);
 
   // A row keeps its place in the load in 32 bits.
   static constexpr size_t kMaxLoad = UINT32_MAX;
@@ -115,6 +125,7 @@ class Window {
 
   Catalog& catalog_;
   int type_offset_ = 0, type_size_ = 0;  // where tep_data_type reads the id (this load)
+  uint64_t model_generation_ = 0;        // the catalog's when this load began
   // This load's group of each id: g, or -1 for none yet, or -2 - g for a
   // group whose records are checked (Group::elsewhere).
   std::vector<int32_t> group_by_id_;
