@@ -186,6 +186,34 @@ TEST_F(Windows, APlanOfAnOlderModelIsNotKept) {
   EXPECT_EQ(w.kept_plan(g, cols.handles.data(), cols.handles.size()), nullptr);
 }
 
+// The handle's generation moves on (kallsyms, printk formats or print
+// functions arrived) between a load and a fill, or between two loads.
+TEST_F(Windows, APlanOfAnOlderGenerationIsNotKept) {
+  Window w(h_.catalog());
+  RecordMix mix(h_, events_, 100, 48, false);
+  w.load(mix.data(), mix.size());
+  const Window::Group& g = w.group(0);
+  const Model& before = g.event->model();
+  BatchSource src{h_.tep(), g.event->event(), before};
+  GroupColumns cols(*g.event, src.model);
+  Outputs out(cols.columns, g.count());
+  w.fill(g, src, out.targets(), out.count(), cols.handles.data());
+  ASSERT_NE(w.kept_plan(g, cols.handles.data(), cols.handles.size()), nullptr);
+  h_.tep().invalidate_plans();
+  EXPECT_EQ(w.kept_plan(g, cols.handles.data(), cols.handles.size()), nullptr);
+  EXPECT_NE(&g.current_model(h_.catalog()), &before);
+  // The next load's group has the new model; a plan made on it is kept.
+  w.load(mix.data(), mix.size());
+  const Window::Group& again = w.group(0);
+  EXPECT_EQ(&again.current_model(h_.catalog()), &again.event->model());
+  BatchSource now{h_.tep(), again.event->event(), again.event->model()};
+  GroupColumns now_cols(*again.event, now.model);
+  Outputs now_out(now_cols.columns, again.count());
+  w.fill(again, now, now_out.targets(), now_out.count(), now_cols.handles.data());
+  EXPECT_NE(w.kept_plan(again, now_cols.handles.data(), now_cols.handles.size()), nullptr);
+  now_out.expect_as_read(now, w.records(again), again.count());
+}
+
 TEST_F(Windows, EventsParsedAfterALoad) {
   Window w(h_.catalog());
   std::string late_format = "name: late\nID: 500\nformat:\n" + std::string(test::kCommonFields) + "\n" + kFields +
