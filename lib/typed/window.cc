@@ -44,17 +44,19 @@ int32_t Window::new_group(int id) {
     if (dense) home_by_id_[at] = home;
   }
   Group& g = groups_[static_cast<size_t>(home)];
+  // What the group keeps of its model while that is current: the model's
+  // lines are cold at a load's first record of each event.
   if (g.event != event || g.model_generation != model_generation_) {
-    g.model = &event->model();
-    g.model_generation = g.model->generation;
+    const Model& m = event->model();
+    g.model = &m;
+    g.model_generation = m.generation;
+    g.type_offset = m.type_offset;
+    g.type_size = m.type_size;
   }
-  const Model& m = *g.model;
   g.event = event;
   g.id = id;
-  g.type_offset = m.type_offset;
-  g.type_size = m.type_size;
   g.shortest = INT32_MAX;
-  g.elsewhere = m.type_offset != type_offset_ || m.type_size != type_size_;
+  g.elsewhere = g.type_offset != type_offset_ || g.type_size != type_size_;
   g.next = g.rows.data();
   g.has_records = false;
   g.end = g.next + g.rows.size();
