@@ -46,7 +46,7 @@ int32_t Window::new_group(int id) {
   Group& g = groups_[static_cast<size_t>(home)];
   // What the group keeps of its model while that is current: the model's
   // lines are cold at a load's first record of each event.
-  if (g.event != event || g.model_generation != model_generation_) {
+  if (g.event != event || !g.model_is_current(catalog_)) {
     const Model& m = event->model();
     g.model = &m;
     g.model_generation = m.generation;
@@ -204,7 +204,6 @@ size_t Window::load(const tep_record* const* records, size_t count) {
   load_records_.reserve(count + kPrefetchRecords);
   load_records_.assign(records, records + count);
   load_records_.resize(count + kPrefetchRecords, nullptr);
-  model_generation_ = catalog_.model_generation();
   const bool swap = core::swaps_bytes(tep);
   // No event has common_type: no record has an event.
   if (!tep.common_fields.where(tep, core::CommonField::kType, type_offset_, type_size_) || type_size_ <= 0) return 0;

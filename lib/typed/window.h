@@ -52,9 +52,13 @@ class Window {
     const Model* model = nullptr;
     uint64_t model_generation = 0;
     size_t count() const { return static_cast<size_t>(next - rows.data()); }
+    // `model` is still the event's current one.
+    bool model_is_current(const Catalog& catalog) const {
+      return model && model_generation == catalog.model_generation();
+    }
     // The event's current model.
     const Model& current_model(const Catalog& catalog) const {
-      return model_generation == catalog.model_generation() ? *model : event->model();
+      return model_is_current(catalog) ? *model : event->model();
     }
   };
   static_assert(sizeof(Group) == 128);
@@ -125,7 +129,6 @@ class Window {
 
   Catalog& catalog_;
   int type_offset_ = 0, type_size_ = 0;  // where tep_data_type reads the id (this load)
-  uint64_t model_generation_ = 0;        // the catalog's when this load began
   // This load's group of each id: g, or -1 for none yet, or -2 - g for a
   // group whose records are checked (Group::elsewhere).
   std::vector<int32_t> group_by_id_;
